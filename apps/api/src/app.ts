@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { PAGE_TITLE } from '@bo/domain';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
+import { pageHandler } from './http/pages.ts';
+import { registerSessionGuard } from './http/session.ts';
+import type { App } from './http/types.ts';
+import type { Jobs } from './jobs/queue.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import type { AuthDeps } from './modules/auth/service.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { startRealtime, type Realtime } from './realtime/server.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The URL the database was opened with; the socket adapter opens its own LISTEN connection. */
+  databaseUrl?: string;
+  jobs?: Jobs;
+  localesDir: string;
+  webDist?: string;
+  version: string;
+  logger?: FastifyServerOptions['logger'];
+  realtime?: boolean;
+}
+
+export interface BuiltApp {
+  app: App;
+  realtime: Realtime | undefined;
+  /** Every route with whether it declared who may call it, for the route-policy test. */
+  routes(): { method: string; url: string; hasPolicy: boolean }[];
+}
+
+/** Plugins and modules; tests build the app through this, main.ts adds the database and the listener. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Kept by reference: a plugin's own onRoute hook may still add the policy after this one ran.
+  const registered: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
+  app.addHook('onRoute', (route) => {
+    registered.push(route);
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `Back office API (${PAGE_TITLE})`, version: deps.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    // Plugin routes carry no policy of their own: the documentation is public.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: { public: true } };
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  });
+
+  let realtime: Realtime | undefined;
+  const authDeps: AuthDeps = {
+    db: deps.database.db,
+    config: deps.config,
+    onMailQueued: () => deps.jobs?.notifyMailQueued(),
+    onSessionsEnded: (userId) => realtime?.disconnectUser(userId),
+  };
+  registerSessionGuard(app, authDeps);
+
+  authRoutes(app, authDeps);
+  accountRoutes(app, authDeps);
+  mailRoutes(app, { db: deps.database.db });
+  systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
+
+  const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  if (webDist) {
+    await app.register(async (web) => {
+      web.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: { public: true } };
+      });
+      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    });
+  }
+  registerNotFound(app, webDist ? pageHandler({ webDist, authDeps }) : undefined);
+
+  if (deps.realtime) {
+    realtime = startRealtime(app.server, {
+      databaseUrl: deps.databaseUrl,
+      auth: authDeps,
+      onError: (err) => app.log.error({ err }, 'realtime adapter error'),
+    });
+    app.addHook('onClose', async () => realtime?.close());
+  }
+  return {
+    app,
+    realtime,
+    routes: () =>
+      registered.flatMap((r) =>
+        (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, url: r.url, hasPolicy: Boolean(r.config?.access) })),
+      ),
+  };
+}

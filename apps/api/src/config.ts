@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Back Office <no-reply@back-office.local>'),
+  SEED_DEMO: bool,
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The one place that reads the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
+    throw new Error('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: path.resolve(c.DATA_DIR),
+    embeddedPgPort: c.EMBEDDED_PG_PORT,
+    publicUrl,
+    sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
+    login: { maxFailures: c.LOGIN_MAX_FAILURES, windowMs: c.LOGIN_WINDOW_MINUTES * 60_000 },
+    trustProxy: c.TRUST_PROXY ?? false,
+    cookieSecure: c.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    seedDemo: c.SEED_DEMO,
+    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const roles = pgTable('roles', {
+  id: smallint('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  abbr: text('abbr').notNull().unique(),
+});
+
+/** Clients are users whose role is `user`; staff are users of the other seven roles. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    roleId: smallint('role_id')
+      .notNull()
+      .references(() => roles.id),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    age: smallint('age'),
+    zipcode: text('zipcode'),
+    city: text('city'),
+    address: text('address'),
+    phone: text('phone'),
+    phoneE164: text('phone_e164'),
+    mobilePhone: text('mobile_phone'),
+    mobilePhoneE164: text('mobile_phone_e164'),
+    hasKids: boolean('has_kids'),
+    hasAllergies: boolean('has_allergies'),
+    type: text('type').notNull().default('B2C'),
+    gender: text('gender'),
+    relations: text('relations'),
+    workingStatus: text('working_status'),
+    personsAtHome: text('persons_at_home'),
+    company: text('company'),
+    locale: text('locale').notNull().default('de'),
+    isActive: boolean('is_active').notNull().default(true),
+    promotionalGift: text('promotional_gift'),
+    recommendationsNeeded: smallint('recommendations_needed'),
+    recommendationProducts: text('recommendation_products'),
+    pet: text('pet'),
+    referralLink: text('referral_link'),
+    leadSource: text('lead_source'),
+    status: text('status'),
+    themeColour: text('theme_colour').notNull().default('blue'),
+    createdById: integer('created_by_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique')
+      .on(t.email)
+      .where(sql`${t.email} IS NOT NULL`),
+    index('users_role_updated_idx').on(t.roleId, t.updatedAt.desc()),
+    index('users_phone_e164_idx').on(t.phoneE164),
+    index('users_mobile_phone_e164_idx').on(t.mobilePhoneE164),
+  ],
+);
+
+/** Per staff user: what the account may reach. Blocking is `users.is_active`. */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessToClients: text('access_to_clients').notNull().default('all'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every message is written here in the sender's transaction, then delivered by a job (transactional outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    index('mail_outbox_queued_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('mail_outbox_to_idx').on(t.to, t.createdAt.desc()),
+  ],
+);

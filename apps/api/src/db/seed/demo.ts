@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import {
+  CLIENT_STATUSES,
+  GENDERS,
+  LEAD_SOURCES,
+  normalisePhone,
+  PERSONS_AT_HOME,
+  RELATIONS,
+  roleByCode,
+  WORKING_STATUSES,
+  type RoleCode,
+} from '@bo/domain';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { accounts, users } from '../schema/index.ts';
+import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DEMO_SIGN_INS: { email: string; role: RoleCode; name: string; surname: string; locale: string }[] = [
+  { email: 'admin@demo.test', role: 'admin', name: 'Andrea', surname: 'Brunner', locale: 'de' },
+  { email: 'user@demo.test', role: 'user', name: 'Ursula', surname: 'Keller', locale: 'de' },
+  { email: 'sa@demo.test', role: 'sales_agent', name: 'Marco', surname: 'Bernasconi', locale: 'de' },
+  { email: 'ca@demo.test', role: 'call_agent', name: 'Claudia', surname: 'Meier', locale: 'de' },
+  { email: 'pa@demo.test', role: 'prom_agent', name: 'Pierre', surname: 'Favre', locale: 'de' },
+  { email: 'partner@demo.test', role: 'partner', name: 'Peter', surname: 'Steiner', locale: 'de' },
+  { email: 'om@demo.test', role: 'ocr_manager', name: 'Olivia', surname: 'Moser', locale: 'de' },
+  { email: 'ia@demo.test', role: 'independent_agent', name: 'Isabelle', surname: 'Rochat', locale: 'de' },
+];
+
+interface Postcode {
+  postcode: string;
+  locality: string;
+  canton: string;
+}
+
+const POSTCODES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ch-postcodes.csv');
+
+export function loadPostcodes(): Postcode[] {
+  const lines = fs.readFileSync(POSTCODES_FILE, 'utf8').trim().split('\n').slice(1);
+  return lines.map((line) => {
+    const [postcode = '', locality = '', canton = ''] = line.split(',');
+    return { postcode, locality, canton };
+  });
+}
+
+/** Deterministic, so every fresh start shows the same demo people. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db, opts: { clients?: number } = {}): Promise<{ staff: number; clients: number }> {
+  const random = prng(20261121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const passwordHash = await hash(DEMO_PASSWORD);
+  const postcodes = loadPostcodes().filter((p) => p.canton !== 'FL');
+  const byRegion = (key: RegionKey) => postcodes.filter((p) => (REGIONS[key].cantons as readonly string[]).includes(p.canton));
+  const regionPostcodes = { de: byRegion('de'), fr: byRegion('fr'), it: byRegion('it') };
+
+  return db.transaction(async (tx) => {
+    const staff = await tx
+      .insert(users)
+      .values(
+        DEMO_SIGN_INS.map((s) => ({
+          roleId: roleByCode(s.role).id,
+          email: s.email,
+          passwordHash,
+          name: s.name,
+          surname: s.surname,
+          locale: s.locale,
+          city: 'Zürich',
+          zipcode: '8001',
+        })),
+      )
+      .returning({ id: users.id, roleId: users.roleId });
+    await tx.insert(accounts).values(staff.filter((s) => s.roleId !== roleByCode('user').id).map((s) => ({ userId: s.id })));
+
+    const total = opts.clients ?? 400;
+    const rows: (typeof users.$inferInsert)[] = [];
+    for (let i = 0; i < total; i += 1) {
+      const r = random();
+      const regionKey: RegionKey = r < 0.65 ? 'de' : r < 0.88 ? 'fr' : 'it';
+      const region = REGIONS[regionKey];
+      const gender = pick(GENDERS);
+      const name = pick(gender === 'male' ? region.male : region.female);
+      const surname = pick(region.surnames);
+      const place = pick(regionPostcodes[regionKey]);
+      const mobile = `07${pick(['6', '7', '8', '9'])} ${String(Math.floor(random() * 1000)).padStart(3, '0')} ${String(Math.floor(random() * 100)).padStart(2, '0')} ${String(Math.floor(random() * 100)).padStart(2, '0')}`;
+      const b2b = random() < 0.12;
+      const email =
+        random() < 0.7
+          ? `${name}.${surname}${i}@example.ch`
+              .normalize('NFD')
+              .replace(/[\u0300-\u036f]/g, '')
+              .toLowerCase()
+          : null;
+      const createdAt = new Date(Date.now() - Math.floor(random() * 400) * 86_400_000);
+      rows.push({
+        roleId: roleByCode('user').id,
+        email,
+        name,
+        surname,
+        gender,
+        age: 25 + Math.floor(random() * 55),
+        zipcode: place.postcode,
+        city: place.locality,
+        address: `${pick(region.streets)} ${1 + Math.floor(random() * 80)}`,
+        mobilePhone: mobile,
+        mobilePhoneE164: normalisePhone(mobile) ?? null,
+        type: b2b ? 'B2B' : 'B2C',
+        company: b2b ? pick(COMPANIES) : null,
+        relations: pick(RELATIONS),
+        workingStatus: pick(WORKING_STATUSES),
+        personsAtHome: pick(PERSONS_AT_HOME),
+        hasKids: random() < 0.4,
+        hasAllergies: random() < 0.2,
+        locale: region.locale,
+        status: pick(CLIENT_STATUSES),
+        leadSource: pick(LEAD_SOURCES),
+        createdAt,
+        updatedAt: new Date(Math.min(Date.now(), createdAt.getTime() + Math.floor(random() * 30) * 86_400_000)),
+      });
+    }
+    for (let i = 0; i < rows.length; i += 200) {
+      await tx.insert(users).values(rows.slice(i, i + 200));
+    }
+    return { staff: staff.length, clients: rows.length };
+  });
+}

@@ -1,0 +1,76 @@
+import { fieldValidationFrom, type ErrorBody } from '@bo/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+/** Unique indexes whose violation means something the user can fix. */
+const UNIQUE_CONSTRAINTS: Record<string, ErrorBody> = {
+  users_email_unique: { error: 'duplicated email', field_validation: { email: 'already_taken' } },
+};
+
+function isPgError(err: unknown): err is { code: string; constraint?: string } {
+  return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string' && 'severity' in err;
+}
+
+function pgCause(err: unknown): { code: string; constraint?: string } | undefined {
+  if (isPgError(err)) {
+    return err;
+  }
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return isPgError(cause) ? cause : undefined;
+}
+
+/** One handler turns every failure into `{ error, message?, field_validation? }`. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      const body: ErrorBody = { error: err.code };
+      if (err.message !== err.code) {
+        body.message = err.message;
+      }
+      if (err.fieldValidation) {
+        body.field_validation = err.fieldValidation;
+      }
+      return reply.status(err.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'invalid_value',
+      }));
+      return reply.status(400).send({
+        error: 'VALIDATION_ERROR',
+        message: `Invalid ${err.validationContext ?? 'request'}`,
+        field_validation: fieldValidationFrom(issues),
+      } satisfies ErrorBody);
+    }
+    const pgErr = pgCause(err);
+    if (pgErr?.code === '23505') {
+      const known = pgErr.constraint ? UNIQUE_CONSTRAINTS[pgErr.constraint] : undefined;
+      if (known) {
+        return reply.status(409).send(known);
+      }
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, unsupported media type, body too large.
+      const error = status === 429 ? 'IP blocked' : 'VALIDATION_ERROR';
+      return reply.status(status).send({ error, message: err.message } satisfies ErrorBody);
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'INTERNAL_ERROR', message: `Internal error (request ${request.id})` } satisfies ErrorBody);
+  });
+}
+
+export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** API paths answer a 404 body; any other GET is a page of the single-page app. */
+export function registerNotFound(app: FastifyInstance, pages: PageHandler | undefined): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = /^\/(api|auth|docs|ws|locales)(\/|$)/.test(request.url);
+    if (pages && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return pages(request, reply);
+    }
+    return reply.status(404).send({ error: 'NOT_FOUND', message: `${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { matchDashboardPath, resolveDashboardPath, dashboardPath } from '@bo/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession, type AuthDeps } from '../modules/auth/service.ts';
+import type { PageHandler } from './error-handler.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+const PUBLIC_PAGES = new Set(['/login', '/signup', '/recovery', '/reset-password']);
+
+/**
+ * Serves the single-page app, guarded by the same route table as the browser: no session sends a
+ * dashboard address to sign-in, another role's address lands on the user's own dashboard.
+ */
+export function pageHandler(opts: { webDist: string; authDeps: AuthDeps }): PageHandler {
+  let indexHtml: string | undefined;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://local');
+    const pathname = url.pathname;
+    const token = request.cookies[SESSION_COOKIE];
+    const actor = token ? await resolveSession(opts.authDeps, token) : null;
+    if (pathname === '/') {
+      return reply.redirect(actor ? dashboardPath(actor.role) : '/login');
+    }
+    if (matchDashboardPath(pathname)) {
+      if (!actor) {
+        return reply.redirect(`/login?next=${encodeURIComponent(pathname + url.search)}`);
+      }
+      const allowed = resolveDashboardPath(actor.role, pathname);
+      if (allowed !== pathname) {
+        return reply.redirect(allowed);
+      }
+    }
+    indexHtml ??= await fs.readFile(path.join(opts.webDist, 'index.html'), 'utf8');
+    // The app shows its own "page not found" for addresses it does not know.
+    const status = matchDashboardPath(pathname) || PUBLIC_PAGES.has(pathname) ? 200 : 404;
+    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+}

@@ -1,0 +1,63 @@
+import { can, type RouteAccess } from '@bo/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { resolveSession, type Actor, type AuthDeps } from '../modules/auth/service.ts';
+import { AppError } from './errors.ts';
+import type { App } from './types.ts';
+
+export const SESSION_COOKIE = 'sid';
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    path: '/',
+    maxAge: Math.floor(config.sessionTtlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function meta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+/** The signed-in user of a route whose policy required one. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) {
+    throw new AppError('unauthorized');
+  }
+  return request.actor;
+}
+
+export function checkAccess(access: RouteAccess | undefined, actor: Actor | null): void {
+  if (!access) {
+    // A route without a policy is a programming error; refuse rather than expose it.
+    throw new AppError('Not allowed.');
+  }
+  if ('public' in access) {
+    return;
+  }
+  if (!actor) {
+    throw new AppError('unauthorized');
+  }
+  if (!can(actor.role, access.permission)) {
+    throw new AppError('Not allowed.');
+  }
+}
+
+/** Reads the session cookie on every request and enforces the route's declared access. */
+export function registerSessionGuard(app: App, deps: AuthDeps): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.actor = token ? await resolveSession(deps, token) : null;
+    // Checked before the body is parsed: a stranger learns nothing from validation errors.
+    if (!request.is404) {
+      checkAccess(request.routeOptions.config.access, request.actor);
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
+import { smtpTransport } from './integrations/mail/smtp-transport.ts';
+import { outboxTransport } from './integrations/mail/transport.ts';
+import { startJobs } from './jobs/queue.ts';
+import { DEFAULT_WEB_DIST, LOCALES_DIR, readVersion } from './paths.ts';
+
+const config = loadConfig();
+const log = (line: string) => console.log(`[back-office] ${line}`);
+
+const opened = await openConfiguredDatabase(config, log, { migrate: true });
+const { database, url } = opened;
+
+// Demo data comes by itself only into a new embedded database; an external one gets it via `npm run seed:demo`.
+const wantsDemo = config.seedDemo ?? Boolean(opened.embedded);
+if (wantsDemo && (await isDatabaseEmpty(database.db))) {
+  log('seeding demo data …');
+  const counts = await seedDemo(database.db);
+  log(`demo data: ${counts.staff} sign-ins, ${counts.clients} clients`);
+}
+
+const transport = config.mail.transport === 'smtp' ? smtpTransport(config.mail.smtpUrl!) : outboxTransport;
+const jobs = await startJobs({
+  databaseUrl: url,
+  db: database.db,
+  transport,
+  mailFrom: config.mail.from,
+  onError: (err) => log(`job error: ${err.message}`),
+});
+
+const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+const { app } = await buildApp({
+  config,
+  database,
+  databaseUrl: url,
+  jobs,
+  localesDir: LOCALES_DIR,
+  webDist,
+  version: readVersion(webDist),
+  realtime: true,
+  logger: { level: config.logLevel },
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  log(`${signal}: stopping`);
+  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  try {
+    await app.close();
+    await jobs.stop();
+    transport.close?.();
+    await opened.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const shown = `http://localhost:${config.port}`;
+log(`ready at ${shown} (API docs at ${shown}/docs)`);
+if (wantsDemo) {
+  log(`demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_SIGN_INS.map((s) => s.email).join(', ')}`);
+}

@@ -1,0 +1,25 @@
+import type { Tx } from '../../db/client.ts';
+import { insertAudit, listAudit, type AuditEntry } from './repo.ts';
+
+/** Actions written to the audit log; one list so reports and tests agree on the names. */
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.login_failed'
+  | 'auth.ip_blocked'
+  | 'auth.logout'
+  | 'auth.signup'
+  | 'auth.password_reset'
+  | 'auth.password_changed'
+  | 'auth.login_by'
+  | 'auth.login_back'
+  | 'account.blocked'
+  | 'account.unblocked'
+  | 'translations.added';
+
+export function audit(tx: Tx, entry: AuditEntry & { action: AuditAction }): Promise<void> {
+  return insertAudit(tx, entry);
+}
+
+export function recentAudit(tx: Tx, action: AuditAction | undefined, limit = 100) {
+  return listAudit(tx, { action, limit });
+}

@@ -1,0 +1,131 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { accounts, authTokens, loginFailures, roles, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export interface UserWithRole {
+  user: UserRow;
+  roleCode: string;
+}
+
+const userWithRole = { user: users, roleCode: roles.code };
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserWithRole | undefined> {
+  const [row] = await tx
+    .select(userWithRole)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.email, email))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(tx: Tx, id: number): Promise<UserWithRole | undefined> {
+  const [row] = await tx.select(userWithRole).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(tx: Tx, values: NewUser): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function insertAccount(tx: Tx, userId: number): Promise<void> {
+  await tx.insert(accounts).values({ userId }).onConflictDoNothing();
+}
+
+export async function updateUser(tx: Tx, id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export interface SessionRow {
+  sessionId: string;
+  impersonatorId: number | null;
+  user: UserRow;
+  roleCode: string;
+}
+
+export async function findLiveSession(tx: Tx, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await tx
+    .select({ sessionId: sessions.id, impersonatorId: sessions.impersonatorId, user: users, roleCode: roles.code })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(
+  tx: Tx,
+  values: { id: string; userId: number; impersonatorId?: number | null; ip: string; userAgent?: string | undefined; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(sessions).values({ ...values, impersonatorId: values.impersonatorId ?? null, userAgent: values.userAgent ?? null });
+}
+
+export async function deleteSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionsOfUser(tx: Tx, userId: number): Promise<number> {
+  const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(tx: Tx): Promise<number> {
+  const rows = await tx
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= now()`)
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function countFailuresSince(tx: Tx, ip: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertFailure(tx: Tx, ip: string, email: string): Promise<void> {
+  await tx.insert(loginFailures).values({ ip, email });
+}
+
+export async function insertToken(
+  tx: Tx,
+  values: { kind: string; tokenHash: string; userId?: number | null; email?: string | null; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(authTokens).values({ ...values, userId: values.userId ?? null, email: values.email ?? null });
+}
+
+/** An unused, unexpired token; locked so that two requests cannot both use it. */
+export async function takeToken(tx: Tx, kind: string, tokenHash: string) {
+  const [row] = await tx
+    .select()
+    .from(authTokens)
+    .where(
+      and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, tokenHash), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)),
+    )
+    .for('update')
+    .limit(1);
+  if (row) {
+    await tx.update(authTokens).set({ usedAt: new Date() }).where(eq(authTokens.id, row.id));
+  }
+  return row;
+}
+
+/** A newer code replaces older ones: only the last mailed code works. */
+export async function retireTokens(tx: Tx, kind: string, match: { email?: string; userId?: number }): Promise<void> {
+  const where = match.userId !== undefined ? eq(authTokens.userId, match.userId) : eq(authTokens.email, match.email ?? '');
+  await tx
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.kind, kind), where, isNull(authTokens.usedAt)));
+}

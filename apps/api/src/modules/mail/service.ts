@@ -1,0 +1,56 @@
+import { toLanguage } from '@bo/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MailTransport } from '../../integrations/mail/transport.ts';
+import { claimQueued, insertMail, listMail, markFailed, markSent } from './repo.ts';
+import { renderMail, type MailKind } from './templates.ts';
+
+export interface MailMessage {
+  kind: MailKind;
+  to: string;
+  locale?: string | null;
+  vars: Record<string, string>;
+  userId?: number | null;
+}
+
+/** Writes the message to the outbox in the caller's transaction; a job delivers it after commit. */
+export async function queueMail(tx: Tx, message: MailMessage): Promise<number> {
+  const { subject, text } = renderMail(message.kind, toLanguage(message.locale) ?? 'de', message.vars);
+  return insertMail(tx, { to: message.to.toLowerCase(), subject, text, kind: message.kind, userId: message.userId ?? null });
+}
+
+/** Delivers what is queued, a batch at a time; a failure is retried later, never lost. */
+export async function deliverQueued(db: Db, transport: MailTransport, from: string, batch = 20): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  await db.transaction(async (tx) => {
+    for (const row of await claimQueued(tx, batch)) {
+      try {
+        await transport.deliver({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        await markSent(tx, row.id);
+        sent += 1;
+      } catch (err) {
+        await markFailed(tx, row.id, err instanceof Error ? err.message : String(err));
+        failed += 1;
+      }
+    }
+  });
+  return { sent, failed };
+}
+
+export async function outboxPage(db: Db, opts: { limit: number; offset: number; to?: string | undefined }) {
+  const { rows, total } = await listMail(db, opts);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      kind: r.kind,
+      status: r.status,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total,
+    limit: opts.limit,
+    offset: opts.offset,
+  };
+}

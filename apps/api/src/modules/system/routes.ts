@@ -1,0 +1,69 @@
+import { healthDto, isLanguage, NAMESPACES, translationAddBody } from '@bo/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { actorOf, meta } from '../../http/session.ts';
+import type { App } from '../../http/types.ts';
+import { audit } from '../audit/service.ts';
+import { ping } from './repo.ts';
+import { addMissing, readNamespace } from './translations.ts';
+
+const localeParams = z.object({
+  lng: z.string().refine(isLanguage, 'invalid_value'),
+  ns: z.enum(NAMESPACES),
+});
+const localeFileParams = z.object({
+  lng: z.string().refine(isLanguage, 'invalid_value'),
+  file: z.string().regex(/^[a-z]+\.json$/, 'invalid_value'),
+});
+
+export function systemRoutes(app: App, deps: { db: Db; localesDir: string; version: string }): void {
+  app.get(
+    '/api/health',
+    { config: { access: { public: true } }, schema: { tags: ['system'], response: { 200: healthDto, 503: healthDto } } },
+    async (_request, reply) => {
+      const database = await Promise.race([
+        ping(deps.db).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+      ]);
+      return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database, version: deps.version });
+    },
+  );
+
+  app.get(
+    '/locales/:lng/:file',
+    { config: { access: { public: true } }, schema: { tags: ['i18n'], params: localeFileParams } },
+    async (request, reply) => {
+      const ns = request.params.file.replace(/\.json$/, '');
+      const tree = (NAMESPACES as readonly string[]).includes(ns)
+        ? await readNamespace(deps.db, deps.localesDir, request.params.lng, ns)
+        : undefined;
+      if (!tree) {
+        throw new AppError('NOT_FOUND');
+      }
+      return reply.header('cache-control', 'no-cache').send(tree);
+    },
+  );
+
+  app.post(
+    '/locales/add/:lng/:ns',
+    {
+      config: { access: { permission: 'translations.add' } },
+      schema: { tags: ['i18n'], params: localeParams, body: translationAddBody, response: { 200: z.object({ added: z.number() }) } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const added = await addMissing(deps.db, request.params.lng, request.params.ns, request.body, actor.userId);
+      await audit(deps.db, {
+        actorId: actor.userId,
+        action: 'translations.added',
+        ip: meta(request).ip,
+        details: { lng: request.params.lng, ns: request.params.ns, added },
+      });
+      return { added };
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../db/client.ts';
+import { insertAdditions, listAdditions } from './repo.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function setPath(tree: Tree, key: string, value: string): void {
+  const parts = key.split('.');
+  let node = tree;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (typeof next !== 'object') {
+      node[part] = {};
+    }
+    node = node[part] as Tree;
+  }
+  node[parts.at(-1)!] = value;
+}
+
+function hasPath(tree: Tree, key: string): boolean {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || !(part in node)) {
+      return false;
+    }
+    node = node[part];
+  }
+  return typeof node === 'string';
+}
+
+/** The shipped file of a namespace, with the keys added at run time merged in (shipped keys win). */
+export async function readNamespace(db: Db, dir: string, lng: string, ns: string): Promise<Tree | undefined> {
+  const text = await fs.readFile(path.join(dir, lng, `${ns}.json`), 'utf8').catch(() => undefined);
+  if (text === undefined) {
+    return undefined;
+  }
+  const tree = JSON.parse(text) as Tree;
+  const added = await listAdditions(db, lng, ns);
+  for (const row of added) {
+    if (!hasPath(tree, row.key)) {
+      setPath(tree, row.key, row.value);
+    }
+  }
+  return tree;
+}
+
+export async function addMissing(db: Db, lng: string, ns: string, entries: Record<string, string>, userId: number): Promise<number> {
+  const rows = Object.entries(entries).map(([key, value]) => ({ lng, ns, key, value, createdById: userId }));
+  return insertAdditions(db, rows);
+}

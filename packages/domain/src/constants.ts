@@ -1,0 +1,37 @@
+/** Business constants of spec section 9 that both the server and the browser use. */
+export const SNACKBAR_AUTO_HIDE_MS = 6000;
+export const DEBOUNCE_MS = 500;
+
+export const SOCKET = {
+  path: '/ws/socket.io',
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const;
+
+export const PRIMARY_COLOURS = {
+  blue: '#1565c0',
+  chateauGreen: '#3aa55d',
+  neonBlue: '#5f5cf0',
+  royalBlue: '#3f6ad8',
+  tomatoOrange: '#f0643c',
+} as const;
+export type PrimaryColour = keyof typeof PRIMARY_COLOURS;
+export const DEFAULT_PRIMARY_COLOUR: PrimaryColour = 'blue';
+
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1440 } as const;
+
+export const PAGE_SIZES = {
+  users: 100,
+  clients: 100,
+  presentations: 20,
+  recommendations: 25,
+  locations: 50,
+  partners: 50,
+  events: 50,
+  import: 50,
+  finances: 100,
+} as const;
+
+export const PAGE_TITLE = 'Persönliches Dashboard';

@@ -1,0 +1,61 @@
+/**
+ * Error identifiers sent as `{ error }`. The first block is the spec's catalogue (section 8), the
+ * second our additions for cases the catalogue does not name.
+ */
+export const ERROR_STATUS = {
+  'Not allowed.': 403,
+  'unknown user hash': 404,
+  UNKNOWN_USER_ID: 404,
+  'wrong password': 401,
+  'duplicated email': 409,
+  'duplicated phone': 409,
+  NO_ENTITIES_WERE_UPDATED: 404,
+  NO_ENTITIES_WERE_CREATED: 400,
+  ONLY_UNCONFIRMED_CAN_BE_DELETED: 409,
+  UNKNOWN_LOCATION_ID: 404,
+  'wrong recovery hash': 400,
+  'IP blocked': 429,
+
+  unauthorized: 401,
+  VALIDATION_ERROR: 400,
+  NOT_FOUND: 404,
+  ACCOUNT_BLOCKED: 403,
+  'wrong code': 400,
+  NOT_IMPERSONATING: 409,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message?: string;
+  field_validation?: Record<string, ValidationKey>;
+}
+
+/** Per-field message keys (spec section 5 names the first eight). */
+export const VALIDATION_KEYS = [
+  'invalid_email',
+  'passwords_dont_match',
+  'invalid_website_url',
+  'field_is_required',
+  'invalid_phone',
+  'unauthorized',
+  'field_name_is_required',
+  'one_of_the_dates_is_required',
+  'too_short',
+  'too_long',
+  'invalid_value',
+  'already_taken',
+] as const;
+
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+export function isValidationKey(value: unknown): value is ValidationKey {
+  return typeof value === 'string' && (VALIDATION_KEYS as readonly string[]).includes(value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

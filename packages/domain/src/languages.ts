@@ -1,0 +1,32 @@
+export const LANGUAGES = ['de', 'en', 'it', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de';
+/** Cookie the server and browser share for the chosen language (spec section 9). */
+export const LANGUAGE_COOKIE = 'next-i18next';
+export const NAMESPACES = ['common'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** `de-CH` → `de`; unknown languages give undefined. */
+export function toLanguage(value: string | null | undefined): Language | undefined {
+  const base = value?.toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}
+
+/** The user's locale first, then the `next-i18next` cookie, then the browser's languages, then German. */
+export function pickLanguage(
+  userLocale: string | null | undefined,
+  cookie: string | null | undefined,
+  browser: readonly string[],
+): Language {
+  for (const candidate of [userLocale, cookie, ...browser]) {
+    const lng = toLanguage(candidate);
+    if (lng) {
+      return lng;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}

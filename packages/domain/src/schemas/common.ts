@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ERROR_STATUS, VALIDATION_KEYS, type ErrorCode } from '../errors.ts';
+
+const codes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorBody = z.object({
+  error: z.enum(codes),
+  message: z.string().optional(),
+  field_validation: z.record(z.string(), z.enum(VALIDATION_KEYS)).optional(),
+});
+
+export const idParams = z.object({ id: z.coerce.number().int().positive('invalid_value') });
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), total: z.number(), limit: z.number(), offset: z.number() });
+}
+
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isValidationKey, type ValidationKey } from './errors.ts';
+
+/** Reusable patterns of spec section 5. */
+export const PATTERNS = {
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  guid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  /** Starts with 0 or +0 followed by at least 9 digits (spaces ignored). */
+  phone: /^\+?0\d{9,}$/,
+  e164: /^\+[1-9]\d{1,14}$/,
+  url: /^https?:\/\/[^\s/$.?#].[^\s]*$/i,
+  ipv4: /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/,
+} as const;
+
+/**
+ * Every zod message in this product is a validation key, so a 400 can carry
+ * `field_validation: { field: key }` that the browser translates.
+ */
+function keyForIssue(issue: { code?: string; input?: unknown; format?: string }): ValidationKey {
+  switch (issue.code ?? '') {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'field_is_required' : 'invalid_value';
+    case 'too_small':
+      return typeof issue.input === 'string' && issue.input.length === 0 ? 'field_is_required' : 'too_short';
+    case 'too_big':
+      return 'too_long';
+    case 'invalid_format':
+      if (issue.format === 'email') {
+        return 'invalid_email';
+      }
+      if (issue.format === 'url') {
+        return 'invalid_website_url';
+      }
+      return 'invalid_value';
+    default:
+      return 'invalid_value';
+  }
+}
+
+z.config({ customError: (issue) => keyForIssue(issue) });
+
+export interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** `{ "address.zipcode": "field_is_required" }`, first issue per field wins. */
+export function fieldValidationFrom(issues: readonly IssueLike[]): Record<string, ValidationKey> {
+  const out: Record<string, ValidationKey> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    if (!(field in out)) {
+      out[field] = isValidationKey(issue.message) ? issue.message : 'invalid_value';
+    }
+  }
+  return out;
+}
+
+export const zRequiredText = (max = 200) => z.string().trim().min(1, 'field_is_required').max(max, 'too_long');
+export const zEmail = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'field_is_required')
+    .max(254, 'too_long')
+    .regex(PATTERNS.email, 'invalid_email')
+    .transform((v) => v.toLowerCase());
+export const zPassword = () => z.string().min(8, 'too_short').max(200, 'too_long');
+/** A phone in any common writing; optional fields accept an empty string as "none". */
+export const zPhone = () =>
+  z
+    .string()
+    .trim()
+    .max(40, 'too_long')
+    .refine((v) => v === '' || /^[+\d][\d\s/().-]{5,}$/.test(v), 'invalid_phone');
