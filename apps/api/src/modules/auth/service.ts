@@ -148,7 +148,7 @@ export async function editCurrent(deps: AuthDeps, actor: Actor, body: EditCurren
   }
   const { current_password: currentPassword, new_password: newPassword, ...fields } = body;
   const values = profileValues(fields);
-  if (newPassword !== undefined) {
+  if (newPassword) {
     const ok = found.user.passwordHash ? await verify(found.user.passwordHash, currentPassword ?? '') : false;
     if (!ok) {
       throw new AppError('wrong password', { fieldValidation: { current_password: 'invalid_value' } });
@@ -157,7 +157,7 @@ export async function editCurrent(deps: AuthDeps, actor: Actor, body: EditCurren
   }
   const updated = await deps.db.transaction(async (tx) => {
     const row = await repo.updateUser(tx, actor.userId, values);
-    if (newPassword !== undefined) {
+    if (newPassword) {
       await audit(tx, { actorId: actor.userId, action: 'auth.password_changed', ip: meta.ip });
     }
     return row;

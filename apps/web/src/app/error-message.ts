@@ -1,0 +1,37 @@
+import type { TFunction } from 'i18next';
+import { HttpError } from './http.ts';
+
+/** Identifiers like "Not allowed." hold dots and spaces, which i18next reads as nesting. */
+export function errorKey(code: string): string {
+  return `errors.${code.replace(/[^A-Za-z0-9]+/g, '_')}`;
+}
+
+/**
+ * What the snackbar says about a failure (spec 8 "Handling"): the server's error identifier,
+ * translated when we know it; otherwise its message; otherwise the JSON of the error.
+ * A 500 or a string message gives the generic error text.
+ */
+export function errorMessage(err: unknown, t: TFunction): string {
+  if (err instanceof HttpError) {
+    if (err.status >= 500) {
+      return t('errors.generic');
+    }
+    const code = err.body.error;
+    if (typeof code === 'string') {
+      return t(errorKey(code), { defaultValue: code });
+    }
+    if (typeof err.body.message === 'string') {
+      return t('errors.generic');
+    }
+    return JSON.stringify(err.body);
+  }
+  if (err instanceof Error && err.message) {
+    return err.message;
+  }
+  return JSON.stringify(err);
+}
+
+/** Per-field errors that a form shows next to its fields rather than in the snackbar. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  return err instanceof HttpError && err.body.field_validation ? err.body.field_validation : {};
+}

@@ -1,0 +1,56 @@
+import { ROLES, SCREENS } from '@bo/domain';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthFrame } from '../features/auth/auth-frame.tsx';
+import { DashboardLayout } from '../features/shell/dashboard-layout.tsx';
+import { IncomingCallRedirect } from '../features/shell/incoming-call-redirect.tsx';
+import { NotFoundPage } from '../features/shell/not-found.tsx';
+import { RootRedirect } from '../features/shell/root-redirect.tsx';
+import { ScreenNotBuilt } from '../features/shell/screen-not-built.tsx';
+
+const named = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+const HomePage = named(() => import('../features/dashboard/home-page.tsx'), 'HomePage');
+const EditProfilePage = named(() => import('../features/profile/edit-profile-page.tsx'), 'EditProfilePage');
+const OutboxPage = named(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage');
+const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
+const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
+const ResetPasswordPage = named(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+
+/** Screens that exist; every other screen of the route table shows "not available yet". */
+const BUILT: Record<string, () => ReactElement> = {
+  home: () => <HomePage />,
+  editProfile: () => <EditProfilePage />,
+  outbox: () => <OutboxPage />,
+  incomingCallClients: () => <IncomingCallRedirect />,
+};
+
+function dashboardRoutes(): RouteObject[] {
+  return ROLES.map((role) => ({
+    path: `/${role.prefix}-dashboard`,
+    element: <DashboardLayout />,
+    children: SCREENS.filter((s) => s.roles.includes(role.abbr)).map((screen) => {
+      const element = BUILT[screen.id]?.() ?? <ScreenNotBuilt screenId={screen.id} />;
+      return screen.path === '' ? { index: true, element } : { path: screen.path.replace(':abbr', role.abbr), element };
+    }),
+  }));
+}
+
+export const router = createBrowserRouter([
+  { path: '/', element: <RootRedirect /> },
+  {
+    element: <AuthFrame />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/recovery', element: <RecoveryPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+    ],
+  },
+  ...dashboardRoutes(),
+  // Any other address inside a dashboard lands on the layout, which sends the user home.
+  ...ROLES.map((role) => ({ path: `/${role.prefix}-dashboard/*`, element: <DashboardLayout /> })),
+  { path: '*', element: <NotFoundPage /> },
+]);
