@@ -54,22 +54,23 @@ export function formatStorageDateTime(value: Date | string): string {
   return p ? `${p.year}-${p.month}-${p.day} ${Number(p.hour)}:${p.minute}:${p.second}` : '';
 }
 
-const numberFormat = new Intl.NumberFormat('de-CH');
-const moneyFormat = new Intl.NumberFormat('de-CH', { style: 'currency', currency: 'CHF' });
-const percentFormat = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1 });
+// signDisplay 'negative': a value that rounds to zero shows as 0, never as -0.
+const numberFormat = new Intl.NumberFormat('de-CH', { signDisplay: 'negative' });
+const moneyFormat = new Intl.NumberFormat('de-CH', { style: 'currency', currency: 'CHF', signDisplay: 'negative' });
+const percentFormat = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1, signDisplay: 'negative' });
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return Number.isFinite(value) ? numberFormat.format(value) : '';
 }
 
 /** Money is kept in integer Rappen; this is the only place it becomes francs, for display. */
 export function formatMoney(rappen: number): string {
-  return moneyFormat.format(rappen / 100);
+  return Number.isFinite(rappen) ? moneyFormat.format(rappen / 100) : '';
 }
 
 /** de-CH, up to one decimal: 12.34 → "12.3 %". */
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)} %`;
+  return Number.isFinite(value) ? `${percentFormat.format(value)} %` : '';
 }
 
 export type DayPhase = 'morning' | 'day' | 'night';
@@ -89,17 +90,28 @@ export function dayPhase(value: Date | string): DayPhase {
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 
+/** One decimal below 10 of a unit, none above; bytes as they are. Rounding decides, so 9.96 KB is "10 KB". */
+function shownSize(value: number, unit: number): string {
+  if (unit === 0) {
+    return String(value);
+  }
+  return Number(value.toFixed(1)) < 10 ? value.toFixed(1) : value.toFixed(0);
+}
+
 export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) {
+    return '';
+  }
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+  // Compare the rounded figure, so 1'048'575 B is "1.0 MB" and not "1024 KB".
+  while (Number(shownSize(value, unit)) >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
-  return `${shown} ${SIZE_UNITS[unit]}`;
+  return `${shownSize(value, unit)} ${SIZE_UNITS[unit]}`;
 }
 
 export function pxToRem(px: number): string {
-  return `${px / 16}rem`;
+  return Number.isFinite(px) ? `${px / 16}rem` : '';
 }

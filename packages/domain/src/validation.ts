@@ -5,8 +5,8 @@ import { isValidationKey, type ValidationKey } from './errors.ts';
 export const PATTERNS = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   guid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  /** Starts with 0 or +0 followed by at least 9 digits (spaces ignored). */
-  phone: /^\+?0\d{9,}$/,
+  /** Starts with 0 or +0 followed by at least 9 digits (spaces between the digits ignored). */
+  phone: /^\+?0(?:\s*\d){9,}$/,
   e164: /^\+[1-9]\d{1,14}$/,
   url: /^https?:\/\/[^\s/$.?#].[^\s]*$/i,
   ipv4: /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/,
@@ -18,7 +18,10 @@ export const PATTERNS = {
  */
 function keyForIssue(issue: { code?: string; input?: unknown; format?: string }): ValidationKey {
   switch (issue.code ?? '') {
+    // A missing enum, literal or union value is reported as invalid_value/invalid_union, not invalid_type.
     case 'invalid_type':
+    case 'invalid_value':
+    case 'invalid_union':
       return issue.input === undefined || issue.input === null ? 'field_is_required' : 'invalid_value';
     case 'too_small':
       return typeof issue.input === 'string' && issue.input.length === 0 ? 'field_is_required' : 'too_short';

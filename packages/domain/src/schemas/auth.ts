@@ -5,6 +5,14 @@ import { LANGUAGES } from '../languages.ts';
 import { ROLE_CODES } from '../roles.ts';
 import { zEmail, zPassword, zPhone, zRequiredText } from '../validation.ts';
 
+/**
+ * zod skips an object's refinements once a field has a type error; these cross-field rules still run
+ * whenever the body is an object, so one answer names every missing field.
+ */
+const whenObject = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
+
 export const loginBody = z.object({
   email: zEmail(),
   password: z.string().min(1, 'field_is_required').max(200, 'too_long'),
@@ -39,7 +47,7 @@ export const signupBody = z
     if (body.code && !/^\d{6}$/.test(body.code)) {
       ctx.addIssue({ code: 'custom', path: ['code'], message: 'invalid_value' });
     }
-  });
+  }, whenObject);
 export type SignupBody = z.infer<typeof signupBody>;
 
 export const recoveryEmailBody = z.object({ email: zEmail() });
@@ -71,14 +79,15 @@ export const editCurrentBody = z
     locale: z.enum(LANGUAGES),
     theme_colour: z.enum(colourKeys),
     current_password: z.string().max(200).optional(),
-    new_password: zPassword().optional(),
+    // Empty means "keep the current password", as a form sends it.
+    new_password: z.union([z.literal(''), zPassword()]).optional(),
   })
   .partial()
   .superRefine((body, ctx) => {
-    if (body.new_password !== undefined && !body.current_password) {
+    if (body.new_password && !body.current_password) {
       ctx.addIssue({ code: 'custom', path: ['current_password'], message: 'field_is_required' });
     }
-  });
+  }, whenObject);
 export type EditCurrentBody = z.infer<typeof editCurrentBody>;
 
 export const roleDto = z.object({ id: z.number(), code: z.enum(ROLE_CODES), abbr: z.string() });
