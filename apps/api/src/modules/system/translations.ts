@@ -5,23 +5,40 @@ import { insertAdditions, listAdditions } from './repo.ts';
 
 type Tree = { [key: string]: string | Tree };
 
+// Segments that would walk into Object.prototype instead of the tree: never part of a key we use.
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
+
+function isSafeKey(key: string): boolean {
+  return !key.split('.').some((part) => UNSAFE_SEGMENTS.has(part));
+}
+
+/** Adds the key unless something is already there or on its way: what the tree has (shipped keys) wins. */
 function setPath(tree: Tree, key: string, value: string): void {
+  if (!isSafeKey(key)) {
+    return;
+  }
   const parts = key.split('.');
   let node = tree;
   for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    if (typeof next !== 'object') {
+    if (!Object.hasOwn(node, part)) {
       node[part] = {};
     }
-    node = node[part] as Tree;
+    const next = node[part];
+    if (typeof next !== 'object') {
+      return;
+    }
+    node = next;
   }
-  node[parts.at(-1)!] = value;
+  const last = parts.at(-1)!;
+  if (!Object.hasOwn(node, last)) {
+    node[last] = value;
+  }
 }
 
 function hasPath(tree: Tree, key: string): boolean {
   let node: string | Tree | undefined = tree;
   for (const part of key.split('.')) {
-    if (typeof node !== 'object' || !(part in node)) {
+    if (typeof node !== 'object' || !Object.hasOwn(node, part)) {
       return false;
     }
     node = node[part];
@@ -46,6 +63,8 @@ export async function readNamespace(db: Db, dir: string, lng: string, ns: string
 }
 
 export async function addMissing(db: Db, lng: string, ns: string, entries: Record<string, string>, userId: number): Promise<number> {
-  const rows = Object.entries(entries).map(([key, value]) => ({ lng, ns, key, value, createdById: userId }));
-  return insertAdditions(db, rows);
+  const rows = Object.entries(entries)
+    .filter(([key]) => isSafeKey(key))
+    .map(([key, value]) => ({ lng, ns, key, value, createdById: userId }));
+  return rows.length === 0 ? 0 : insertAdditions(db, rows);
 }
