@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
+import { startSmtpServer, type LocalSmtp } from '../../../test/smtp.ts';
+import { smtpTransport } from '../../integrations/mail/smtp-transport.ts';
+import { outboxTransport, type MailTransport, type OutgoingMail } from '../../integrations/mail/transport.ts';
+import { deliverQueued, queueMail } from './service.ts';
+
+const FROM = 'Back Office <no-reply@back-office.local>';
+
+let t: TestApp;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { role: 'admin' });
+  adminCookie = await login(t.app, admin.email);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+beforeEach(async () => {
+  await t.pool.query('DELETE FROM mail_outbox');
+});
+
+interface OutboxRow {
+  id: number;
+  to: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+}
+
+async function outboxRows(): Promise<OutboxRow[]> {
+  const res = await t.pool.query<OutboxRow>('SELECT id, "to", status, attempts, last_error, sent_at FROM mail_outbox ORDER BY id');
+  return res.rows;
+}
+
+function queueCode(to: string, code = '123456', locale = 'en') {
+  return queueMail(t.db, { kind: 'signup_code', to, locale, vars: { code } });
+}
+
+/** A provider that is down for the addresses given. */
+function failingFor(...addresses: string[]): MailTransport & { delivered: OutgoingMail[] } {
+  const delivered: OutgoingMail[] = [];
+  return {
+    name: 'smtp',
+    delivered,
+    deliver: (mail) => {
+      if (addresses.includes(mail.to)) {
+        return Promise.reject(new Error(`421 ${mail.to}: service not available`));
+      }
+      delivered.push(mail);
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('queueMail', () => {
+  it('writes the message in the language asked for, German when it is unknown', async () => {
+    await queueCode('EN.Client@Example.ch', '654321', 'en-GB');
+    await queueCode('someone@example.ch', '111222', 'xx');
+    const res = await t.pool.query<{ to: string; subject: string; text: string; status: string }>(
+      'SELECT "to", subject, text, status FROM mail_outbox ORDER BY id',
+    );
+    expect(res.rows).toEqual([
+      {
+        to: 'en.client@example.ch',
+        subject: 'Your confirmation code',
+        text: 'Your confirmation code is 654321. It is valid for 15 minutes.',
+        status: 'queued',
+      },
+      {
+        to: 'someone@example.ch',
+        subject: 'Ihr Bestätigungscode',
+        text: 'Ihr Bestätigungscode lautet 111222. Er ist 15 Minuten gültig.',
+        status: 'queued',
+      },
+    ]);
+  });
+
+  it('writes nothing when the surrounding transaction rolls back', async () => {
+    await t.db
+      .transaction(async (tx) => {
+        await queueMail(tx, { kind: 'signup_code', to: 'ghost@example.ch', vars: { code: '000000' } });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(await outboxRows()).toEqual([]);
+  });
+});
+
+describe('deliverQueued', () => {
+  let smtp: LocalSmtp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('delivers queued mail through SMTP and marks it sent', async () => {
+    await queueCode('first@example.ch', '111111');
+    await queueCode('second@example.ch', '222222');
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`);
+    try {
+      expect(await deliverQueued(t.db, transport, FROM)).toEqual({ sent: 2, failed: 0 });
+    } finally {
+      transport.close?.();
+    }
+    const rows = await outboxRows();
+    expect(rows.map((r) => [r.to, r.status, r.attempts, r.last_error])).toEqual([
+      ['first@example.ch', 'sent', 1, null],
+      ['second@example.ch', 'sent', 1, null],
+    ]);
+    expect(rows.every((r) => r.sent_at instanceof Date)).toBe(true);
+    const got = smtp.received.filter((m) => m.to[0] === 'first@example.ch' || m.to[0] === 'second@example.ch');
+    expect(got.map((m) => m.to[0])).toEqual(['first@example.ch', 'second@example.ch']);
+    expect(got[0]?.raw).toContain('Your confirmation code is 111111.');
+    expect(got[0]?.from).toBe('no-reply@back-office.local');
+
+    // Nothing is sent twice.
+    expect(await deliverQueued(t.db, outboxTransport, FROM)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('leaves a message queued with the error when the provider fails, and parks it as failed after five attempts', async () => {
+    await queueCode('down@example.ch');
+    const transport = failingFor('down@example.ch');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect(await deliverQueued(t.db, transport, FROM)).toEqual({ sent: 0, failed: 1 });
+      const [row] = await outboxRows();
+      expect(row).toMatchObject({ status: 'queued', attempts: attempt, sent_at: null });
+      expect(row?.last_error).toContain('service not available');
+    }
+    expect(await deliverQueued(t.db, transport, FROM)).toEqual({ sent: 0, failed: 1 });
+    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 5 });
+
+    // A failed message is not tried again, but stays readable in the outbox.
+    expect(await deliverQueued(t.db, outboxTransport, FROM)).toEqual({ sent: 0, failed: 0 });
+    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 5 });
+    const listed = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?to=down@example.ch' });
+    expect(listed.json()).toMatchObject({ data: [{ to: 'down@example.ch', status: 'failed' }], total: 1 });
+  });
+
+  it('sends the other messages of a batch when one of them fails', async () => {
+    await queueCode('ok-1@example.ch');
+    await queueCode('down@example.ch');
+    await queueCode('ok-2@example.ch');
+    const transport = failingFor('down@example.ch');
+    expect(await deliverQueued(t.db, transport, FROM)).toEqual({ sent: 2, failed: 1 });
+    expect(transport.delivered.map((m) => m.to)).toEqual(['ok-1@example.ch', 'ok-2@example.ch']);
+    expect((await outboxRows()).map((r) => [r.to, r.status])).toEqual([
+      ['ok-1@example.ch', 'sent'],
+      ['down@example.ch', 'queued'],
+      ['ok-2@example.ch', 'sent'],
+    ]);
+  });
+
+  it('delivers at most one batch per call', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await queueCode(`batch-${i}@example.ch`);
+    }
+    expect(await deliverQueued(t.db, outboxTransport, FROM, 3)).toEqual({ sent: 3, failed: 0 });
+    expect((await outboxRows()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'queued', 'queued']);
+  });
+});
+
+describe('GET /api/outbox', () => {
+  it('lists the newest mail first with total, limit and offset, filtered by recipient', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await queueCode('reader@example.ch', `00000${i}`);
+    }
+    await queueCode('other@example.ch');
+
+    const page = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?to=Reader@Example.ch&limit=2&offset=1' });
+    expect(page.statusCode).toBe(200);
+    const body = page.json<{ data: { to: string; text: string; status: string; kind: string }[]; total: number }>();
+    expect(body).toMatchObject({ total: 3, limit: 2, offset: 1 });
+    expect(body.data.map((m) => m.text.match(/\d{6}/)?.[0])).toEqual(['000001', '000000']);
+    expect(body.data.every((m) => m.to === 'reader@example.ch' && m.kind === 'signup_code' && m.status === 'queued')).toBe(true);
+
+    const all = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox' });
+    expect(all.json()).toMatchObject({ total: 4, limit: 100, offset: 0 });
+  });
+
+  it('answers 400 to a limit out of range', async () => {
+    const res = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?limit=0' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { limit: expect.any(String) as unknown } });
+  });
+});
