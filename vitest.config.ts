@@ -1,5 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest's failure summary calls Map.groupBy, which Node 20 lacks; without it a failing run crashes the
+// reporter instead of naming the failed test.
+if (!('groupBy' in Map)) {
+  Object.defineProperty(Map, 'groupBy', {
+    value<T, K>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        groups.set(k, [...(groups.get(k) ?? []), item]);
+      }
+      return groups;
+    },
+  });
+}
+
 export default defineConfig({
   test: {
     projects: [

@@ -19,10 +19,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    // Matches the outbox page's ORDER BY created_at DESC, id DESC, so a page is an index range.
+    index('mail_outbox_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('mail_outbox_queued_idx')
       .on(t.id)
       .where(sql`${t.status} = 'queued'`),
-    index('mail_outbox_to_idx').on(t.to, t.createdAt.desc()),
+    index('mail_outbox_to_idx').on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
