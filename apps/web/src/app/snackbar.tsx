@@ -21,10 +21,10 @@ function set(next: SnackbarState): void {
 
 /** Global message bar: error by default, or success / info. */
 export const snackbar = {
-  show(message: string, type: SnackbarType = 'error', data?: unknown) {
+  show: (message: string, type: SnackbarType = 'error', data?: unknown) => {
     set({ isOpen: true, type, message, data });
   },
-  close() {
+  close: () => {
     set({ ...state, isOpen: false });
   },
 };

@@ -3,9 +3,11 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../app/error-message.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- these helpers never read a form's transformed output type
+type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, any>;
+
 /** A text field bound to react-hook-form whose error is a validation key, shown translated. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transformed output type of a form does not matter here
-export function FormText<T extends FieldValues>({ form, name, ...props }: { form: UseFormReturn<T, unknown, any>; name: Path<T> } & TextFieldProps) {
+export function FormText<T extends FieldValues>({ form, name, ...props }: { form: AnyForm<T>; name: Path<T> } & TextFieldProps) {
   const { t } = useTranslation();
   const raw: unknown = form.formState.errors[name]?.message;
   const error = typeof raw === 'string' ? raw : undefined;
@@ -22,8 +24,7 @@ export function FormText<T extends FieldValues>({ form, name, ...props }: { form
 }
 
 /** Merges the server's `field_validation` into the form's per-field errors (spec 5). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see FormText
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, any>, err: unknown): boolean {
+export function applyServerErrors<T extends FieldValues>(form: AnyForm<T>, err: unknown): boolean {
   const fields = Object.entries(fieldErrors(err));
   for (const [field, key] of fields) {
     form.setError(field as Path<T>, { type: 'server', message: key });

@@ -15,7 +15,9 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const hash = params.get('hash') ?? '';
-  const reset = useMutation({ mutationFn: (body: { hash: string; password: string }) => http('/auth/reset-password', { method: 'POST', body }) });
+  const reset = useMutation({
+    mutationFn: (body: { hash: string; password: string }) => http('/auth/reset-password', { method: 'POST', body }),
+  });
   const form = useForm<z.input<typeof newPasswordFields>, unknown, z.output<typeof newPasswordFields>>({
     resolver: zodResolver(newPasswordFields),
     defaultValues: { password: '', confirm: '' },

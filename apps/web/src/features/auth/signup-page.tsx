@@ -16,7 +16,14 @@ import { newPasswordFields } from './passwords.ts';
 
 const emailStep = z.object({ email: zEmail() });
 const detailsStep = z
-  .object({ code: z.string().trim().regex(/^\d{6}$/, 'invalid_value'), name: zRequiredText(100), surname: zRequiredText(100) })
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'invalid_value'),
+    name: zRequiredText(100),
+    surname: zRequiredText(100),
+  })
   .and(newPasswordFields);
 
 /**
@@ -40,7 +47,10 @@ export function SignupPage() {
   });
   const sendCode = useMutation({ mutationFn: (body: { email: string }) => http('/auth/send-code', { method: 'POST', body }) });
 
-  const first = useForm<z.input<typeof emailStep>, unknown, z.output<typeof emailStep>>({ resolver: zodResolver(emailStep), defaultValues: { email: '' } });
+  const first = useForm<z.input<typeof emailStep>, unknown, z.output<typeof emailStep>>({
+    resolver: zodResolver(emailStep),
+    defaultValues: { email: '' },
+  });
   const second = useForm<z.input<typeof detailsStep>, unknown, z.output<typeof detailsStep>>({
     resolver: zodResolver(detailsStep),
     defaultValues: { code: '', name: '', surname: '', password: '', confirm: '' },

@@ -80,7 +80,10 @@ function Choice({ form, name, options, label }: { form: Form; name: keyof Input;
 function ProfileForm({ user }: { user: CurrentUserDto }) {
   const { t } = useTranslation();
   const save = useEditProfile();
-  const form: Form = useForm<Input, unknown, EditCurrentBody>({ resolver: zodResolver(editCurrentBody), defaultValues: initialValues(user) });
+  const form: Form = useForm<Input, unknown, EditCurrentBody>({
+    resolver: zodResolver(editCurrentBody),
+    defaultValues: initialValues(user),
+  });
 
   const submit = form.handleSubmit((values) => {
     const body: EditCurrentBody = { ...values };
@@ -128,7 +131,13 @@ function ProfileForm({ user }: { user: CurrentUserDto }) {
           {t('profile.changePassword')}
         </Typography>
         <Box sx={grid}>
-          <FormText form={form} name="current_password" label={t('fields.currentPassword')} type="password" autoComplete="current-password" />
+          <FormText
+            form={form}
+            name="current_password"
+            label={t('fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+          />
           <FormText form={form} name="new_password" label={t('fields.newPassword')} type="password" autoComplete="new-password" />
         </Box>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>

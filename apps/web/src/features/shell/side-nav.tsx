@@ -42,7 +42,12 @@ export function SideNav({ role, open, onClose }: { role: RoleCode; open: boolean
       <Drawer
         variant="permanent"
         open
-        sx={{ display: { xs: 'none', md: 'block' }, width: NAV_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' } }}
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: NAV_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
+        }}
       >
         {content('side-nav')}
       </Drawer>

@@ -1,6 +1,20 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
-import { AppBar, Avatar, Box, Chip, IconButton, InputAdornment, ListItemText, Menu, MenuItem, Select, TextField, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Chip,
+  IconButton,
+  InputAdornment,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Select,
+  TextField,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { LANGUAGES, screensFor, type CurrentUserDto, type Language } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
