@@ -47,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.config.trustProxy,
+    // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are logged regardless.
+    disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
