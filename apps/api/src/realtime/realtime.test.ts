@@ -1,0 +1,177 @@
+import type { AddressInfo } from 'node:net';
+import { SOCKET } from '@bo/domain';
+import type { Server } from 'socket.io';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../test/harness.ts';
+
+const open: Socket[] = [];
+
+afterEach(() => {
+  for (const socket of open.splice(0)) {
+    socket.close();
+  }
+});
+
+async function listen(t: TestApp): Promise<number> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
+/** A socket.io client as the browser opens it: polling first, the session cookie on every request. */
+function connect(port: number, cookie?: string): Promise<Socket> {
+  const socket = connectClient(`http://127.0.0.1:${port}`, {
+    path: SOCKET.path,
+    extraHeaders: cookie ? { cookie } : {},
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
+  });
+  open.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+/** The socket.io server of an app built with realtime. */
+function serverOf(t: TestApp): Server {
+  if (!t.realtime) {
+    throw new Error('the app was built without realtime');
+  }
+  return t.realtime.io;
+}
+
+function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+describe('socket server', () => {
+  let t: TestApp;
+  let port: number;
+  let admin: TestUser;
+  let agent: TestUser;
+  let client: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ realtime: true });
+    port = await listen(t);
+    admin = await createUser(t.db, { role: 'admin' });
+    agent = await createUser(t.db, { role: 'call_agent' });
+    client = await createUser(t.db, { role: 'user' });
+  });
+
+  afterAll(async () => {
+    for (const socket of open.splice(0)) {
+      socket.close();
+    }
+    await t?.close();
+  });
+
+  it('acknowledges a staff user who announces themselves with connected_agent', async () => {
+    const socket = await connect(port, await login(t.app, agent.email));
+    const answer: unknown = await socket.timeout(5000).emitWithAck('connected_agent', {});
+    expect(answer).toEqual({ ok: true, userId: agent.id, role: 'call_agent' });
+    // Announced agents are reachable through the agents room.
+    const received = nextEvent<{ n: number }>(socket, 'agents_ping');
+    serverOf(t).to('agents').emit('agents_ping', { n: 1 });
+    expect(await received).toEqual({ n: 1 });
+  });
+
+  it('answers Not allowed. to a client who announces themselves as an agent', async () => {
+    const socket = await connect(port, await login(t.app, client.email));
+    const answer: unknown = await socket.timeout(5000).emitWithAck('connected_agent', {});
+    expect(answer).toEqual({ error: 'Not allowed.' });
+    expect(serverOf(t).sockets.adapter.rooms.get('agents')?.has(socket.id!) ?? false).toBe(false);
+  });
+
+  it('refuses a connection without a session cookie, or with a cookie that names no session', async () => {
+    await expect(connect(port)).rejects.toThrow('unauthorized');
+    await expect(connect(port, 'sid=not-a-session')).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses the cookie of a session that was ended by logout', async () => {
+    const cookie = await login(t.app, agent.email);
+    await injectAs(t.app, cookie, { method: 'GET', url: '/auth/logout' });
+    await expect(connect(port, cookie)).rejects.toThrow('unauthorized');
+  });
+
+  it('delivers an event to the room of one user only', async () => {
+    const mine = await connect(port, await login(t.app, agent.email));
+    const theirs = await connect(port, await login(t.app, client.email));
+    let theirsGot = false;
+    theirs.on('note', () => {
+      theirsGot = true;
+    });
+    const received = nextEvent<{ text: string }>(mine, 'note');
+    serverOf(t).to(`user:${agent.id}`).emit('note', { text: 'for the agent' });
+    expect(await received).toEqual({ text: 'for the agent' });
+    // A round trip on the other socket: anything sent to it before has arrived by now.
+    await theirs.timeout(5000).emitWithAck('connected_agent', {});
+    expect(theirsGot).toBe(false);
+  });
+
+  it('disconnects the live sockets of a user whose account is blocked', async () => {
+    const blocked = await createUser(t.db, { role: 'sales_agent' });
+    const socket = await connect(port, await login(t.app, blocked.email));
+    const disconnected = nextEvent<string>(socket, 'disconnect');
+    const res = await injectAs(t.app, await login(t.app, admin.email), { method: 'GET', url: `/api/block-account/${blocked.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});
+
+describe('two API processes on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let portB: number;
+
+  beforeAll(async () => {
+    a = await createTestApp({ realtime: true, adapter: true });
+    b = await createTestApp({ realtime: true, adapter: true, databaseUrl: a.databaseUrl });
+    await listen(a);
+    portB = await listen(b);
+  });
+
+  afterAll(async () => {
+    for (const socket of open.splice(0)) {
+      socket.close();
+    }
+    await b?.close();
+    await a?.close();
+  });
+
+  it('delivers an event emitted by one process to a client connected to the other', async () => {
+    const user = await createUser(a.db, { role: 'call_agent' });
+    // Signed in through A, connected to B: the session lives in the shared database.
+    const socket = await connect(portB, await login(a.app, user.email));
+    const got: unknown[] = [];
+    socket.on('x', (payload: unknown) => got.push(payload));
+
+    // The adapters' LISTEN connections come up in the background; emit until B has passed it on.
+    const deadline = Date.now() + 10_000;
+    let sent = 0;
+    while (got.length === 0 && Date.now() < deadline) {
+      sent += 1;
+      serverOf(a).to(`user:${user.id}`).emit('x', { from: 'A', n: sent });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(got[0]).toMatchObject({ from: 'A' });
+  });
+
+  it('disconnects a blocked user connected to the other process', async () => {
+    const admin = await createUser(a.db, { role: 'admin' });
+    const user = await createUser(a.db, { role: 'sales_agent' });
+    const socket = await connect(portB, await login(b.app, user.email));
+    const disconnected = nextEvent<string>(socket, 'disconnect', 10_000);
+    const res = await injectAs(a.app, await login(a.app, admin.email), { method: 'GET', url: `/api/block-account/${user.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});
