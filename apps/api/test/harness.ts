@@ -103,8 +103,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         try {
           await built.app.close();
         } finally {
-          await database.close();
-          await owned?.drop();
+          try {
+            await database.close();
+          } finally {
+            await owned?.drop();
+          }
         }
       },
     };

@@ -13,50 +13,51 @@ function isPublic(access: RouteAccess): access is { public: true } {
   return 'public' in access;
 }
 
-describe('route policies', () => {
-  let t: TestApp;
-  /** What each route declared, read from the route itself by a hook that runs after the session guard. */
-  const declared = new Map<string, RouteAccess | undefined>();
-  const cookies = new Map<string, string>();
+let t: TestApp;
+/** Signed-in sessions of every role, by role code. */
+const cookies = new Map<string, string>();
+/** What each route declared, read from the route itself by a hook that runs after the session guard. */
+const declared = new Map<string, RouteAccess | undefined>();
 
-  beforeAll(async () => {
-    t = await createTestApp({
-      beforeReady: (app) => {
-        app.addHook('onRequest', async (request, reply) => {
-          if (request.headers[PROBE]) {
-            declared.set(`${request.method} ${request.routeOptions.url}`, request.routeOptions.config.access);
-            return reply.code(204).send();
-          }
-          return undefined;
-        });
-      },
-    });
-    for (const role of ROLE_CODES) {
-      const user = await createUser(t.db, { role });
-      cookies.set(role, await login(t.app, user.email));
-    }
-    // The admin holds every permission, so a probe as admin passes every guard and reads every policy.
-    for (const route of t.routes()) {
-      await injectAs(t.app, cookies.get('admin')!, {
-        method: route.method,
-        url: sampleUrl(route.url),
-        headers: { [PROBE]: '1' },
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady: (app) => {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.headers[PROBE]) {
+          declared.set(`${request.method} ${request.routeOptions.url}`, request.routeOptions.config.access);
+          return reply.code(204).send();
+        }
+        return undefined;
       });
-    }
-    // Routes of encapsulated plugins (docs, static files) do not see the probe hook: the guard does,
-    // and it lets a request without a session through only to a route that declared itself public.
-    for (const route of t.routes().filter((r) => !declared.has(`${r.method} ${r.url}`))) {
-      const res = await t.app.inject({ method: route.method, url: sampleUrl(route.url) });
-      if (res.statusCode !== 401 && res.statusCode !== 403) {
-        declared.set(`${route.method} ${route.url}`, { public: true });
-      }
-    }
+    },
   });
+  for (const role of ROLE_CODES) {
+    const user = await createUser(t.db, { role });
+    cookies.set(role, await login(t.app, user.email));
+  }
+  // The admin holds every permission, so a probe as admin passes every guard and reads every policy.
+  for (const route of t.routes()) {
+    await injectAs(t.app, cookies.get('admin')!, {
+      method: route.method,
+      url: sampleUrl(route.url),
+      headers: { [PROBE]: '1' },
+    });
+  }
+  // Routes of encapsulated plugins (docs, static files) do not see the probe hook: the guard does,
+  // and it lets a request without a session through only to a route that declared itself public.
+  for (const route of t.routes().filter((r) => !declared.has(`${r.method} ${r.url}`))) {
+    const res = await t.app.inject({ method: route.method, url: sampleUrl(route.url) });
+    if (res.statusCode !== 401 && res.statusCode !== 403) {
+      declared.set(`${route.method} ${route.url}`, { public: true });
+    }
+  }
+});
 
-  afterAll(async () => {
-    await t?.close();
-  });
+afterAll(async () => {
+  await t?.close();
+});
 
+describe('route policies', () => {
   function policyOf(route: { method: string; url: string }): RouteAccess {
     const access = declared.get(`${route.method} ${route.url}`);
     if (!access) {
@@ -153,22 +154,22 @@ describe('route policies', () => {
 
 describe('a route without a policy', () => {
   it('is listed by routes() and refused to everyone, even the admin', async () => {
-    const t = await createTestApp({
+    const other = await createTestApp({
       beforeReady: (app) => {
         app.get('/api/forgotten', () => ({ leaked: true }));
       },
+      databaseUrl: t.databaseUrl,
     });
     try {
-      expect(t.routes().filter((r) => !r.hasPolicy)).toEqual([
+      expect(other.routes().filter((r) => !r.hasPolicy)).toEqual([
         { method: 'GET', url: '/api/forgotten', hasPolicy: false },
         { method: 'HEAD', url: '/api/forgotten', hasPolicy: false },
       ]);
-      const admin = await createUser(t.db, { role: 'admin' });
-      const res = await injectAs(t.app, await login(t.app, admin.email), { method: 'GET', url: '/api/forgotten' });
+      const res = await injectAs(other.app, cookies.get('admin')!, { method: 'GET', url: '/api/forgotten' });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Not allowed.' });
     } finally {
-      await t.close();
+      await other.close();
     }
   });
 });

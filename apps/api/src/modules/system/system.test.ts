@@ -60,7 +60,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 once the pool is closed', async () => {
-    const own = await createTestApp();
+    const own = await createTestApp({ databaseUrl: t.databaseUrl, localesDir });
     try {
       expect((await own.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       await own.pool.end();
@@ -69,7 +69,6 @@ describe('GET /api/health', () => {
       expect(res.json()).toMatchObject({ status: 'unavailable', database: false });
     } finally {
       await own.app.close();
-      await own.close().catch(() => undefined);
     }
   });
 });
