@@ -104,4 +104,29 @@ describe('login-by', () => {
     }
     expect((await get(adminCookie, '/auth/current')).json()).toMatchObject({ data: { id: admin.id } });
   });
+
+  it('ends the impersonation when the acting admin is blocked', async () => {
+    const actingAdmin = await createUser(t.db, { role: 'admin' });
+    const asTarget = sessionCookieOf(await get(await login(t.app, actingAdmin.email), `/auth/login-by/${target.id}`))!;
+    expect((await get(asTarget, '/auth/current')).json()).toMatchObject({ data: { id: target.id } });
+
+    const blocked = await get(await login(t.app, admin.email), `/api/block-account/${actingAdmin.id}`);
+    expect(blocked.statusCode).toBe(200);
+    const res = await get(asTarget, '/auth/current');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'unauthorized' });
+  });
+
+  it('ends the impersonation when the password of the acting admin is reset', async () => {
+    const actingAdmin = await createUser(t.db, { role: 'admin' });
+    const asTarget = sessionCookieOf(await get(await login(t.app, actingAdmin.email), `/auth/login-by/${target.id}`))!;
+    await t.app.inject({ method: 'POST', url: '/auth/recovery-email', payload: { email: actingAdmin.email } });
+    const mail = await t.pool.query<{ text: string }>('SELECT text FROM mail_outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1', [
+      actingAdmin.email,
+    ]);
+    const hash = /hash=([\w-]+)/.exec(mail.rows[0]!.text)![1]!;
+    const reset = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { hash, password: 'Reset-Passw0rd' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await get(asTarget, '/auth/current')).statusCode).toBe(401);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, authTokens, loginFailures, roles, sessions, users } from '../../db/schema/index.ts';
 
@@ -73,8 +73,12 @@ export async function deleteSession(tx: Tx, sessionId: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Every session of the user, including those in which they act as someone else through login-by. */
 export async function deleteSessionsOfUser(tx: Tx, userId: number): Promise<number> {
-  const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const rows = await tx
+    .delete(sessions)
+    .where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
