@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PAGE_TITLE } from '@bo/domain';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -48,7 +48,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logger: deps.logger ?? false,
     trustProxy: deps.config.trustProxy,
     // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are logged regardless.
-    disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel) }),
+    // HEAD would run the handlers of the GET routes that change state (login-by, block-account).
+    exposeHeadRoutes: false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

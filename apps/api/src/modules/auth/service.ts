@@ -193,34 +193,43 @@ export async function signup(
   meta: RequestMeta,
   locale: string | undefined,
 ): Promise<{ token: string; user: CurrentUserDto }> {
+  // A six-digit code or a hash could be guessed: wrong ones count as failed sign-ins of the address.
+  await assertNotThrottled(deps, meta.ip);
   const passwordHash = await hashPassword(body.password);
-  const { userId, roleCode } = await deps.db.transaction(async (tx) => {
-    if (body.hash) {
-      const invitation = await repo.takeToken(tx, 'invitation', sha256(body.hash));
-      const invited = invitation?.userId ? await repo.findUserById(tx, invitation.userId) : undefined;
-      if (!invited) {
-        throw new AppError('unknown user hash');
+  const { userId, roleCode } = await deps.db
+    .transaction(async (tx) => {
+      if (body.hash) {
+        const invitation = await repo.takeToken(tx, 'invitation', sha256(body.hash));
+        const invited = invitation?.userId ? await repo.findUserById(tx, invitation.userId) : undefined;
+        if (!invited) {
+          throw new AppError('unknown user hash');
+        }
+        await repo.updateUser(tx, invited.user.id, { passwordHash });
+        await audit(tx, { actorId: invited.user.id, action: 'auth.signup', ip: meta.ip, details: { via: 'invitation' } });
+        return { userId: invited.user.id, roleCode: invited.roleCode };
       }
-      await repo.updateUser(tx, invited.user.id, { passwordHash });
-      await audit(tx, { actorId: invited.user.id, action: 'auth.signup', ip: meta.ip, details: { via: 'invitation' } });
-      return { userId: invited.user.id, roleCode: invited.roleCode };
-    }
-    const email = body.email ?? '';
-    const token = await repo.takeToken(tx, 'signup_code', sha256(`${email}:${body.code ?? ''}`));
-    if (!token) {
-      throw new AppError('wrong code', { fieldValidation: { code: 'invalid_value' } });
-    }
-    const user = await repo.insertUser(tx, {
-      roleId: 2,
-      email,
-      passwordHash,
-      name: body.name ?? '',
-      surname: body.surname ?? '',
-      locale: locale ?? 'de',
+      const email = body.email ?? '';
+      const token = await repo.takeToken(tx, 'signup_code', sha256(`${email}:${body.code ?? ''}`));
+      if (!token) {
+        throw new AppError('wrong code', { fieldValidation: { code: 'invalid_value' } });
+      }
+      const user = await repo.insertUser(tx, {
+        roleId: 2,
+        email,
+        passwordHash,
+        name: body.name ?? '',
+        surname: body.surname ?? '',
+        locale: locale ?? 'de',
+      });
+      await audit(tx, { actorId: user.id, action: 'auth.signup', ip: meta.ip, details: { via: 'code' } });
+      return { userId: user.id, roleCode: 'user' };
+    })
+    .catch(async (err: unknown) => {
+      if (err instanceof AppError && (err.code === 'wrong code' || err.code === 'unknown user hash')) {
+        await repo.insertFailure(deps.db, meta.ip, body.email ?? '');
+      }
+      throw err;
     });
-    await audit(tx, { actorId: user.id, action: 'auth.signup', ip: meta.ip, details: { via: 'code' } });
-    return { userId: user.id, roleCode: 'user' };
-  });
   const token = await openSession(deps, userId, meta);
   const found = await repo.findUserById(deps.db, userId);
   return { token, user: await dtoFor(deps.db, found!.user, roleCode, null) };

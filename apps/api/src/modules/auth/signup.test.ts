@@ -202,3 +202,43 @@ describe('signup by invitation', () => {
     expect(row.rows[0]).toEqual({ password_hash: null });
   });
 });
+
+describe('guessing signup codes', () => {
+  let small: TestApp;
+  let smallAdmin: string;
+
+  beforeAll(async () => {
+    small = await createTestApp({ env: { LOGIN_MAX_FAILURES: '3' } });
+    const admin = await createUser(small.db, { role: 'admin' });
+    smallAdmin = await login(small.app, admin.email, PASSWORD);
+  });
+
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('counts wrong codes as failed sign-ins and answers 429 IP blocked, even to the right code', async () => {
+    const email = 'guessed@example.ch';
+    expect((await small.app.inject({ method: 'POST', url: '/auth/send-code', payload: { email } })).statusCode).toBe(200);
+    const [mail] = await outboxFor(small.app, smallAdmin, email);
+    const code = /\b(\d{6})\b/.exec(mail!.text)?.[1] ?? '';
+    const wrong = code === '000000' ? '000001' : '000000';
+    const attempt = (c: string) =>
+      small.app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        remoteAddress: '10.9.9.9',
+        payload: { email, code: c, name: 'Gina', surname: 'Guess', password: 'Client-Passw0rd' },
+      });
+    for (let i = 0; i < 3; i += 1) {
+      const res = await attempt(wrong);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'wrong code' });
+    }
+    const blocked = await attempt(code);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: 'IP blocked' });
+    const users = await small.pool.query('SELECT 1 FROM users WHERE email = $1', [email]);
+    expect(users.rowCount).toBe(0);
+  });
+});
