@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -46,7 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
-    dataDir: path.resolve(c.DATA_DIR),
+    // Relative to the repository, so `npm run … -w apps/api` and `npm start` share one data folder.
+    dataDir: path.resolve(REPO_ROOT, c.DATA_DIR),
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     publicUrl,
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
@@ -55,7 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: c.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     seedDemo: c.SEED_DEMO,
-    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
+    webDist: c.WEB_DIST ? path.resolve(REPO_ROOT, c.WEB_DIST) : undefined,
     logLevel: c.LOG_LEVEL,
   };
 }

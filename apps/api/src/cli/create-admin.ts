@@ -3,6 +3,7 @@ import { zEmail, zPassword } from '@bo/domain';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
+import { AppError } from '../http/errors.ts';
 import { createAdmin } from '../modules/auth/service.ts';
 
 /**
@@ -36,7 +37,8 @@ try {
   const id = await createAdmin(opened.database.db, input.data);
   console.log(`admin ${input.data.email} created (id ${id})`);
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err);
+  const duplicate = err instanceof AppError && err.code === 'duplicated email';
+  console.error(duplicate ? `An account with the e-mail ${input.data.email} already exists.` : err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
   await opened.close();
