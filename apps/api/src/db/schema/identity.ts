@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { locations } from './locations.ts';
 
 export const roles = pgTable('roles', {
   id: smallint('id').primaryKey(),
@@ -43,6 +44,8 @@ export const users = pgTable(
     pet: text('pet'),
     referralLink: text('referral_link'),
     leadSource: text('lead_source'),
+    /** The event or mall where the lead was collected. */
+    leadLocationId: integer('lead_location_id').references(() => locations.id, { onDelete: 'set null' }),
     status: text('status'),
     themeColour: text('theme_colour').notNull().default('blue'),
     createdById: integer('created_by_id'),
@@ -56,6 +59,7 @@ export const users = pgTable(
     index('users_role_updated_idx').on(t.roleId, t.updatedAt.desc()),
     index('users_phone_e164_idx').on(t.phoneE164),
     index('users_mobile_phone_e164_idx').on(t.mobilePhoneE164),
+    index('users_lead_location_idx').on(t.leadLocationId),
   ],
 );
 
@@ -66,7 +70,10 @@ export const accounts = pgTable('accounts', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  accessToClients: text('access_to_clients').notNull().default('all'),
+  accessToClients: text('access_to_clients').$type<'all' | 'b2c' | 'b2b' | 'none'>().notNull().default('all'),
+  /** Telephony: the agent's user id and number at the provider. */
+  telephonyUserId: text('telephony_user_id'),
+  telephonyNumber: text('telephony_number'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,3 +4,8 @@ export * from './audit.ts';
 export * from './mail.ts';
 export * from './i18n.ts';
 export * from './realtime.ts';
+export * from './files.ts';
+export * from './catalogue.ts';
+export * from './locations.ts';
+export * from './settings.ts';
+export * from './academy.ts';
