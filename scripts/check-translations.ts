@@ -1,6 +1,6 @@
 /**
  * Fails when a translation is missing: a key present in one language but not another, an empty text,
- * a key the web app uses literally (`t('…')`) that German lacks, or a key built from domain values
+ * a key the web app uses literally (`t('…')`, `t('ns:…')` for a feature namespace) that German lacks, or a key built from domain values
  * (screens, roles, error identifiers, validation keys, choice options) that German lacks.
  */
 import fs from 'node:fs';
@@ -40,8 +40,9 @@ for (const ns of namespaces) {
     }
     const entries = flatten(JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
     const set = keysByLanguage.get(lng) ?? new Set<string>();
+    const prefix = ns === 'common.json' ? '' : `${ns.replace(/\.json$/, '')}:`;
     for (const [k, v] of entries) {
-      set.add(k);
+      set.add(prefix + k);
       if (typeof v !== 'string' || v.trim() === '') {
         problems.push(`${lng}/${ns}: ${k} is empty`);
       }
@@ -77,7 +78,8 @@ const sourceFiles = fs
   .filter((f) => /\.(ts|tsx)$/.test(f));
 for (const file of sourceFiles) {
   const text = fs.readFileSync(path.join('apps/web/src', file), 'utf8');
-  for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+  // Keys of the feature namespaces are written `ns:key`; plain keys are in common.
+  for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.:]+)'/g)) {
     need(m[1]!, file);
   }
 }

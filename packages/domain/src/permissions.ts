@@ -5,27 +5,43 @@ import type { RoleCode } from './roles.ts';
  * (or is public); the role table below says who holds it. docs/permissions.md is this file in words.
  */
 export const PERMISSIONS = {
-  'profile.self': 'Read and edit the own profile, sign out, use the socket',
+  'profile.self': 'Read and edit the own profile, sign out, use the socket, keep own table layouts',
   'auth.loginBy': 'Act as another user (audited)',
   'outbox.read': 'Read the local mail outbox',
   'translations.add': 'Add missing translation keys',
   'audit.read': 'Read the audit log',
   'accounts.block': 'Block and unblock accounts (ends their sessions)',
+  'accounts.manage': 'Read and change accounts: access to clients, telephony settings',
+  'staff.create': 'Create staff users and send them their signup mail',
+  'users.read': 'List users of every role, with or without their accounts',
+  'agents.read': 'List sales agents and call agents (name, active) to assign and book',
+  'statuses.read': 'Read client and partner statuses with their colours',
+  'products.read': 'Read products, their categories and media',
+  'products.manage': 'Create, change, archive and delete products and categories; upload product media',
+  'locations.read': 'Read locations (events and malls)',
+  'locations.manage': 'Add, change and delete locations',
+  'settings.read': 'Read the global settings (company, receipt and SMS details)',
+  'settings.manage': 'Change the global settings and upload the logo',
+  'academy.read': 'Read, play and download academy slides, videos, audios and docs',
+  'academy.manage': 'Add, change, reorder and remove academy items and categories',
+  'stats.clients': 'Distribution of clients by status and lead source',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-const EVERYONE: readonly Permission[] = ['profile.self'];
+const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read'];
+const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.read', 'settings.read'];
+const ACADEMY: readonly Permission[] = ['academy.read'];
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
-  admin: [...EVERYONE, 'auth.loginBy', 'outbox.read', 'translations.add', 'audit.read', 'accounts.block'],
+  admin: Object.keys(PERMISSIONS) as Permission[],
   user: EVERYONE,
-  sales_agent: EVERYONE,
-  call_agent: EVERYONE,
-  prom_agent: EVERYONE,
+  sales_agent: [...STAFF, ...ACADEMY, 'agents.read'],
+  call_agent: [...STAFF, ...ACADEMY, 'agents.read'],
+  prom_agent: [...STAFF, ...ACADEMY, 'agents.read'],
   partner: EVERYONE,
-  ocr_manager: EVERYONE,
-  independent_agent: EVERYONE,
+  ocr_manager: [...EVERYONE, 'locations.read'],
+  independent_agent: [...STAFF, 'agents.read'],
 };
 
 export function can(role: RoleCode, permission: Permission): boolean {
