@@ -24,6 +24,9 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['ACCOUNT_BLOCKED', 403],
   ['wrong code', 400],
   ['NOT_IMPERSONATING', 409],
+  ['FILE_TOO_LARGE', 413],
+  ['UNSUPPORTED_FILE_TYPE', 415],
+  ['EMPTY_FILE', 400],
   ['SERVICE_UNAVAILABLE', 503],
   ['INTERNAL_ERROR', 500],
 ];

@@ -11,3 +11,4 @@ export * from './phone.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/system.ts';
+export * from './uploads.ts';
