@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,10 +15,12 @@ import { registerErrorHandling, registerNotFound } from './http/error-handler.ts
 import { pageHandler } from './http/pages.ts';
 import { registerSessionGuard } from './http/session.ts';
 import type { App } from './http/types.ts';
+import { storageFor, type FileStorage } from './integrations/storage/index.ts';
 import type { Jobs } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthDeps } from './modules/auth/service.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
@@ -33,6 +36,8 @@ export interface AppDeps {
   version: string;
   logger?: FastifyServerOptions['logger'];
   realtime?: boolean;
+  /** Where uploaded files live; the configured one (local folder or S3) by default. */
+  storage?: FileStorage;
 }
 
 export interface BuiltApp {
@@ -65,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // Limits per kind are set where a file is read (modules/files); these are the outer bounds.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: 210 * 1024 * 1024 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   authRoutes(app, authDeps);
   accountRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
+  const files = { db: deps.database.db, storage: deps.storage ?? storageFor(deps.config) };
+  fileRoutes(app, files);
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

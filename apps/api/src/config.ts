@@ -24,6 +24,14 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Back Office <no-reply@back-office.local>'),
   SEED_DEMO: bool,
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PREFIX: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -41,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
     throw new Error('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
+  if (c.STORAGE === 's3' && (!c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when STORAGE=s3');
+  }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     env: c.NODE_ENV,
@@ -57,6 +68,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: c.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     seedDemo: c.SEED_DEMO,
+    storage:
+      c.STORAGE === 's3'
+        ? {
+            kind: 's3' as const,
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION,
+            bucket: c.S3_BUCKET ?? '',
+            accessKeyId: c.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: c.S3_FORCE_PATH_STYLE ?? true,
+            prefix: c.S3_PREFIX,
+          }
+        : { kind: 'local' as const },
     webDist: c.WEB_DIST ? path.resolve(REPO_ROOT, c.WEB_DIST) : undefined,
     logLevel: c.LOG_LEVEL,
   };

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { roleByCode, type RoleCode } from '@bo/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -68,6 +71,8 @@ export interface TestApp {
   pool: Database['pool'];
   databaseUrl: string;
   config: Config;
+  /** DATA_DIR of this app (its uploaded files are under `files/`). */
+  dataDir: string;
   realtime: Realtime | undefined;
   routes: BuiltApp['routes'];
   close(): Promise<void>;
@@ -78,7 +83,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const owned = opts.databaseUrl ? undefined : await createTestDatabase();
   const databaseUrl = opts.databaseUrl ?? owned!.url;
   const database = openDatabase(databaseUrl, { max: 5 });
-  const config = testConfig(opts.env);
+  // Uploaded files of a test app go to a folder of its own, removed on close.
+  const dataDir = opts.env?.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bo-test-data-')));
+  const config = testConfig({ DATA_DIR: dataDir, ...opts.env });
   try {
     const built = await buildApp({
       config,
@@ -97,6 +104,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       pool: database.pool,
       databaseUrl,
       config,
+      dataDir,
       realtime: built.realtime,
       routes: () => built.routes(),
       close: async () => {
@@ -107,6 +115,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
             await database.close();
           } finally {
             await owned?.drop();
+            if (!opts.env?.DATA_DIR) {
+              await fs.rm(dataDir, { recursive: true, force: true });
+            }
           }
         }
       },

@@ -12,3 +12,4 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/system.ts';
 export * from './uploads.ts';
+export * from './schemas/files.ts';

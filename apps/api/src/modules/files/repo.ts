@@ -1,0 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+
+export type FileRow = typeof files.$inferSelect;
+
+export async function insertFile(tx: Tx, values: typeof files.$inferInsert): Promise<FileRow> {
+  const [row] = await tx.insert(files).values(values).returning();
+  return row!;
+}
+
+export async function findFile(tx: Tx, id: string): Promise<FileRow | undefined> {
+  const [row] = await tx.select().from(files).where(eq(files.id, id)).limit(1);
+  return row;
+}
+
+/** Which records use a file: that decides who may see it. */
+export async function fileUsage(tx: Tx, id: string): Promise<{ product: boolean; academy: boolean; setting: boolean }> {
+  const result = await tx.execute<{ product: boolean; academy: boolean; setting: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM products WHERE image_file_id = ${id} OR video_file_id = ${id}) AS product,
+           EXISTS (SELECT 1 FROM academy_items WHERE file_id = ${id}) AS academy,
+           EXISTS (SELECT 1 FROM app_settings WHERE value = ${id}) AS setting`);
+  return result.rows[0] ?? { product: false, academy: false, setting: false };
+}

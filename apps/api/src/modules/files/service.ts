@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { can, checkUpload, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
+import { fileTypeFromFile } from 'file-type';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { FileStorage } from '../../integrations/storage/index.ts';
+import type { Actor } from '../auth/service.ts';
+import { fileUsage, findFile, insertFile, type FileRow } from './repo.ts';
+
+export interface FilesDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+export interface IncomingFile {
+  filename: string;
+  file: Readable & { truncated?: boolean };
+}
+
+export function toFileDto(row: FileRow): FileDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    content_type: row.contentType,
+    size: row.sizeBytes,
+    name: row.originalName,
+    url: `/api/files/${row.id}`,
+  };
+}
+
+/** The multipart size limit for a kind: one byte more than allowed, so an oversized file is noticed. */
+export function uploadLimit(kind: FileKind): number {
+  return UPLOAD_RULES[kind].maxBytes + 1;
+}
+
+/**
+ * Receives one uploaded file: streamed to a temporary file, its type sniffed from the bytes, checked
+ * against the kind's rules, then stored under a random key and recorded. A refused file leaves nothing.
+ */
+export async function receiveUpload(deps: FilesDeps, actor: Actor, incoming: IncomingFile | undefined, kind: FileKind): Promise<FileDto> {
+  if (!incoming) {
+    throw new AppError('EMPTY_FILE', {
+      message: 'No file in the form body (field "file").',
+      fieldValidation: { file: 'field_is_required' },
+    });
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-upload-'));
+  const tempPath = path.join(dir, 'upload');
+  try {
+    await pipeline(incoming.file, createWriteStream(tempPath));
+    const { size } = await fs.stat(tempPath);
+    const sniffed = size > 0 ? await fileTypeFromFile(tempPath) : undefined;
+    const verdict = incoming.file.truncated ? ({ ok: false, reason: 'too_large' } as const) : checkUpload(kind, sniffed?.mime, size);
+    if (!verdict.ok) {
+      const max = Math.round(UPLOAD_RULES[kind].maxBytes / 1024 / 1024);
+      switch (verdict.reason) {
+        case 'too_large':
+          throw new AppError('FILE_TOO_LARGE', { message: `At most ${max} MB for a ${kind}.`, fieldValidation: { file: 'too_long' } });
+        case 'empty':
+          throw new AppError('EMPTY_FILE', { fieldValidation: { file: 'field_is_required' } });
+        case 'wrong_type':
+          throw new AppError('UNSUPPORTED_FILE_TYPE', {
+            message: `Expected ${UPLOAD_RULES[kind].types.join(', ')}; got ${sniffed?.mime ?? 'an unknown type'}.`,
+            fieldValidation: { file: 'invalid_value' },
+          });
+      }
+    }
+    const contentType = sniffed!.mime;
+    const key = randomBytes(24).toString('base64url');
+    await deps.storage.putFile(key, tempPath, contentType, size);
+    try {
+      const row = await insertFile(deps.db, {
+        kind,
+        contentType,
+        sizeBytes: size,
+        originalName: path.basename(incoming.filename || 'upload').slice(0, 200),
+        storageKey: key,
+        createdById: actor.userId,
+      });
+      return toFileDto(row);
+    } catch (err) {
+      await deps.storage.remove(key).catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A file's record, if the actor may see it; otherwise "not found", so its existence does not leak. */
+export async function visibleFile(deps: FilesDeps, actor: Actor, id: string): Promise<FileRow> {
+  const row = await findFile(deps.db, id);
+  if (!row) {
+    throw new AppError('NOT_FOUND');
+  }
+  const usage = await fileUsage(deps.db, id);
+  const allowed =
+    actor.role === 'admin' ||
+    row.createdById === actor.userId ||
+    (usage.product && can(actor.role, 'products.read')) ||
+    (usage.academy && can(actor.role, 'academy.read')) ||
+    (usage.setting && can(actor.role, 'settings.read'));
+  if (!allowed) {
+    throw new AppError('NOT_FOUND');
+  }
+  return row;
+}
