@@ -60,6 +60,10 @@ export const users = pgTable(
     index('users_phone_e164_idx').on(t.phoneE164),
     index('users_mobile_phone_e164_idx').on(t.mobilePhoneE164),
     index('users_lead_location_idx').on(t.leadLocationId),
+    // User lists ordered by name within a role (a million clients: no sort of the whole role).
+    index('users_role_name_idx').on(t.roleId, t.surname, t.name, t.id),
+    // Substring search over name, surname and e-mail (pg_trgm, created by the migration).
+    index('users_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname} || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`),
   ],
 );
 
