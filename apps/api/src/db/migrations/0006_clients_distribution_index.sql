@@ -1,0 +1,1 @@
+CREATE INDEX "users_role_status_lead_source_idx" ON "users" USING btree ("role_id","status","lead_source");
