@@ -13,3 +13,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/system.ts';
 export * from './uploads.ts';
 export * from './schemas/files.ts';
+export * from './schemas/snapshots.ts';
+export * from './table-layout.ts';
+export * from './schemas/stats.ts';
+export * from './pie.ts';

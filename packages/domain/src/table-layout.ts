@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * The layout of a data table as the shared table component saves it in a table snapshot: which columns
+ * show, in which order and how wide, the sort, the column filters and the page size.
+ */
+export const COLUMN_WIDTH = { min: 60, max: 800, default: 160 } as const;
+export const DEFAULT_PAGE_SIZES = [25, 50, 100] as const;
+
+export const tableLayout = z.object({
+  version: z.literal(1),
+  columns: z.array(z.object({ id: z.string().max(100), visible: z.boolean(), width: z.number().finite() })).max(200),
+  sort: z.object({ field: z.string().max(100), direction: z.enum(['asc', 'desc']) }).nullable(),
+  filters: z.record(z.string().max(100), z.string().max(200)),
+  pageSize: z.number().int().positive(),
+});
+export type TableLayout = z.infer<typeof tableLayout>;
+export type TableSort = NonNullable<TableLayout['sort']>;
+
+/** What the table knows about a column today, independent of any saved layout. */
+export interface LayoutColumnSpec {
+  id: string;
+  /** Shown unless the user hid it; false starts it hidden. */
+  visible?: boolean;
+  /** Never hidden (the column that identifies a row). */
+  alwaysVisible?: boolean;
+  width?: number;
+  sortable?: boolean;
+  filterable?: boolean;
+}
+
+export interface LayoutDefaults {
+  pageSize: number;
+  pageSizes: readonly number[];
+  sort?: TableSort | null;
+}
+
+export function clampWidth(width: number): number {
+  if (!Number.isFinite(width)) {
+    return COLUMN_WIDTH.default;
+  }
+  return Math.round(Math.min(COLUMN_WIDTH.max, Math.max(COLUMN_WIDTH.min, width)));
+}
+
+function defaultSort(columns: readonly LayoutColumnSpec[], defaults: LayoutDefaults): TableSort | null {
+  const sort = defaults.sort ?? null;
+  return sort && columns.some((c) => c.id === sort.field && c.sortable) ? sort : null;
+}
+
+export function defaultLayout(columns: readonly LayoutColumnSpec[], defaults: LayoutDefaults): TableLayout {
+  return {
+    version: 1,
+    columns: columns.map((c) => ({
+      id: c.id,
+      visible: c.alwaysVisible || c.visible !== false,
+      width: clampWidth(c.width ?? COLUMN_WIDTH.default),
+    })),
+    sort: defaultSort(columns, defaults),
+    filters: {},
+    pageSize: defaults.pageSizes.includes(defaults.pageSize) ? defaults.pageSize : (defaults.pageSizes[0] ?? defaults.pageSize),
+  };
+}
+
+/**
+ * A saved layout fitted to today's columns: columns removed since are dropped, columns added since
+ * appear with their defaults after the column that precedes them in the definition (or first), the
+ * saved order and widths of the others are kept. A sort or filter on a column that can no longer be
+ * sorted or filtered falls back to the default, as does a page size the table no longer offers.
+ * Anything unreadable gives the default layout: a broken snapshot never breaks a table.
+ */
+export function mergeLayout(saved: unknown, columns: readonly LayoutColumnSpec[], defaults: LayoutDefaults): TableLayout {
+  const fallback = defaultLayout(columns, defaults);
+  const parsed = tableLayout.safeParse(saved);
+  if (!parsed.success) {
+    return fallback;
+  }
+  const layout = parsed.data;
+  const specs = new Map(columns.map((c) => [c.id, c]));
+
+  const seen = new Set<string>();
+  const merged: TableLayout['columns'] = [];
+  for (const col of layout.columns) {
+    const spec = specs.get(col.id);
+    if (!spec || seen.has(col.id)) {
+      continue;
+    }
+    seen.add(col.id);
+    merged.push({ id: col.id, visible: spec.alwaysVisible ? true : col.visible, width: clampWidth(col.width) });
+  }
+  columns.forEach((spec, index) => {
+    if (seen.has(spec.id)) {
+      return;
+    }
+    seen.add(spec.id);
+    const entry = fallback.columns[index]!;
+    // After the nearest column defined before it that is already placed.
+    let at = 0;
+    for (let i = index - 1; i >= 0; i -= 1) {
+      const before = merged.findIndex((c) => c.id === columns[i]!.id);
+      if (before >= 0) {
+        at = before + 1;
+        break;
+      }
+    }
+    merged.splice(at, 0, entry);
+  });
+  if (merged.length > 0 && !merged.some((c) => c.visible)) {
+    merged[0] = { ...merged[0]!, visible: true };
+  }
+
+  const sortSpec = layout.sort ? specs.get(layout.sort.field) : undefined;
+  const filters = Object.fromEntries(
+    Object.entries(layout.filters).filter(([id, value]) => value.trim() !== '' && specs.get(id)?.filterable === true),
+  );
+  return {
+    version: 1,
+    columns: merged,
+    sort: layout.sort === null ? null : sortSpec?.sortable ? layout.sort : fallback.sort,
+    filters,
+    pageSize: defaults.pageSizes.includes(layout.pageSize) ? layout.pageSize : fallback.pageSize,
+  };
+}
+
+/** Moves a column one place left (-1) or right (+1) among all columns; at an end nothing changes. */
+export function moveColumn(layout: TableLayout, id: string, delta: -1 | 1): TableLayout {
+  const from = layout.columns.findIndex((c) => c.id === id);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= layout.columns.length) {
+    return layout;
+  }
+  const columns = [...layout.columns];
+  const [moved] = columns.splice(from, 1);
+  columns.splice(to, 0, moved!);
+  return { ...layout, columns };
+}
+
+/** Shows or hides a column; the last visible column and an always-visible one stay shown. */
+export function setColumnVisible(layout: TableLayout, id: string, visible: boolean, spec?: LayoutColumnSpec): TableLayout {
+  if (!visible && (spec?.alwaysVisible || layout.columns.filter((c) => c.visible).every((c) => c.id === id))) {
+    return layout;
+  }
+  return { ...layout, columns: layout.columns.map((c) => (c.id === id ? { ...c, visible } : c)) };
+}
+
+export function setColumnWidth(layout: TableLayout, id: string, width: number): TableLayout {
+  return { ...layout, columns: layout.columns.map((c) => (c.id === id ? { ...c, width: clampWidth(width) } : c)) };
+}
+
+/** Clicking a sortable header: ascending, then descending, then back to no sort. */
+export function nextSort(current: TableSort | null, field: string): TableSort | null {
+  if (current?.field !== field) {
+    return { field, direction: 'asc' };
+  }
+  return current.direction === 'asc' ? { field, direction: 'desc' } : null;
+}
