@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { snapshotRoutes } from './modules/snapshots/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
 
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   authRoutes(app, authDeps);
   accountRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
+  snapshotRoutes(app, { db: deps.database.db });
+  statsRoutes(app, { db: deps.database.db });
   const files = { db: deps.database.db, storage: deps.storage ?? storageFor(deps.config) };
   fileRoutes(app, files);
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });

@@ -29,6 +29,8 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['EMPTY_FILE', 400],
   ['SERVICE_UNAVAILABLE', 503],
   ['INTERNAL_ERROR', 500],
+  ['LOCATION_CODE_TAKEN', 409],
+  ['LOCATION_IN_USE', 409],
 ];
 
 describe('statusOf', () => {

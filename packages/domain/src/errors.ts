@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   EMPTY_FILE: 400,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  LOCATION_CODE_TAKEN: 409,
+  LOCATION_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { PATTERNS, zRequiredText } from '../validation.ts';
+
+/** The app settings keys of spec section 3, in the order the settings page shows them. */
+export const SETTINGS_KEYS = [
+  'company_name',
+  'company_phone',
+  'company_email',
+  'receipt_company_name',
+  'receipt_partner_name',
+  'receipt_address',
+  'receipt_city',
+  'receipt_logo_path',
+  'shop_shortlink',
+  'website_link',
+  'sms_company_name',
+  'sms_company_phone',
+  'sms_company_email',
+] as const;
+export type SettingsKey = (typeof SETTINGS_KEYS)[number];
+
+/** The sections of the settings page. */
+export const SETTINGS_SECTIONS = {
+  company: ['company_name', 'company_phone', 'company_email'],
+  receipt: ['receipt_company_name', 'receipt_partner_name', 'receipt_address', 'receipt_city', 'receipt_logo_path'],
+  links: ['shop_shortlink', 'website_link'],
+  sms: ['sms_company_name', 'sms_company_phone', 'sms_company_email'],
+} as const satisfies Record<string, readonly SettingsKey[]>;
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+
+/** An SMS sender name is an alphanumeric sender id: at most 11 letters, digits or spaces. */
+export const SMS_SENDER_MAX = 11;
+
+const optionalText = (max: number) => z.string().trim().max(max, 'too_long');
+const optionalEmail = () =>
+  optionalText(254)
+    .refine((v) => v === '' || PATTERNS.email.test(v), 'invalid_email')
+    .transform((v) => v.toLowerCase());
+/** Spec 5: starts with 0 or +0 followed by at least 9 digits; spaces allowed between them. */
+const optionalPhone = () => optionalText(40).refine((v) => v === '' || PATTERNS.phone.test(v), 'invalid_phone');
+const optionalUrl = () => optionalText(500).refine((v) => v === '' || PATTERNS.url.test(v), 'invalid_website_url');
+
+/**
+ * POST /api/global-settings: every key at once. The company name is the one value the receipts, mails
+ * and SMS cannot do without; the others may stay empty until the company has them. The logo path is
+ * set by the logo upload, so it may be left out (then it keeps its value).
+ */
+export const globalSettingsBody = z.object({
+  company_name: zRequiredText(200),
+  company_phone: optionalPhone(),
+  company_email: optionalEmail(),
+  receipt_company_name: optionalText(200),
+  receipt_partner_name: optionalText(200),
+  receipt_address: optionalText(200),
+  receipt_city: optionalText(100),
+  receipt_logo_path: optionalText(500)
+    .refine((v) => /^[A-Za-z0-9_./-]*$/.test(v) && !v.split('/').includes('..'), 'invalid_value')
+    .optional(),
+  shop_shortlink: optionalUrl(),
+  website_link: optionalUrl(),
+  sms_company_name: optionalText(SMS_SENDER_MAX).regex(/^[A-Za-z0-9 ]*$/, 'invalid_value'),
+  sms_company_phone: optionalPhone(),
+  sms_company_email: optionalEmail(),
+});
+export type GlobalSettingsBody = z.infer<typeof globalSettingsBody>;
+export type GlobalSettingsInput = z.input<typeof globalSettingsBody>;
+
+export const globalSettingsDto = z.object(
+  Object.fromEntries(SETTINGS_KEYS.map((k) => [k, z.string()])) as Record<SettingsKey, z.ZodString>,
+);
+export type GlobalSettingsDto = Record<SettingsKey, string>;
+export const globalSettingsAnswer = z.object({ data: globalSettingsDto });
+
+/** Every key, empty where nothing is stored yet; stored keys that are no settings key stay out. */
+export function settingsFrom(stored: ReadonlyMap<string, string>): GlobalSettingsDto {
+  return Object.fromEntries(SETTINGS_KEYS.map((k) => [k, stored.get(k) ?? ''])) as GlobalSettingsDto;
+}
