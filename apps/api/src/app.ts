@@ -21,9 +21,12 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { snapshotRoutes } from './modules/snapshots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { statusRoutes } from './modules/statuses/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
 
@@ -112,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   authRoutes(app, authDeps);
   accountRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
+  locationRoutes(app, { db: deps.database.db });
+  settingsRoutes(app, { db: deps.database.db });
+  statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });
   statsRoutes(app, { db: deps.database.db });
   const files = { db: deps.database.db, storage: deps.storage ?? storageFor(deps.config) };

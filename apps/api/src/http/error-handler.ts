@@ -6,6 +6,7 @@ import { AppError } from './errors.ts';
 /** Unique indexes whose violation means something the user can fix. */
 const UNIQUE_CONSTRAINTS: Record<string, ErrorBody> = {
   users_email_unique: { error: 'duplicated email', field_validation: { email: 'already_taken' } },
+  locations_code_unique: { error: 'LOCATION_CODE_TAKEN', field_validation: { code: 'already_taken' } },
 };
 
 function isPgError(err: unknown): err is { code: string; constraint?: string } {

@@ -14,7 +14,11 @@ export type AuditAction =
   | 'auth.login_back'
   | 'account.blocked'
   | 'account.unblocked'
-  | 'translations.added';
+  | 'translations.added'
+  | 'location.created'
+  | 'location.updated'
+  | 'location.deleted'
+  | 'settings.updated';
 
 export function audit(tx: Tx, entry: AuditEntry & { action: AuditAction }): Promise<void> {
   return insertAudit(tx, entry);
