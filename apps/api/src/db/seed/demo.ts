@@ -16,7 +16,9 @@ import {
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
+import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
+import { seedDemoSettings } from './settings.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -89,6 +91,8 @@ export async function seedDemo(db: Db, opts: { clients?: number } = {}): Promise
       .returning({ id: users.id, roleId: users.roleId });
     await tx.insert(accounts).values(staff.filter((s) => s.roleId !== roleByCode('user').id).map((s) => ({ userId: s.id })));
 
+    await seedDemoSettings(tx);
+    const demoLocations = await seedDemoLocations(tx);
     const total = opts.clients ?? 400;
     const rows: (typeof users.$inferInsert)[] = [];
     for (let i = 0; i < total; i += 1) {
@@ -135,6 +139,7 @@ export async function seedDemo(db: Db, opts: { clients?: number } = {}): Promise
         updatedAt: new Date(Math.min(Date.now(), createdAt.getTime() + Math.floor(random() * 30) * 86_400_000)),
       });
     }
+    linkLeadLocations(rows, demoLocations);
     for (let i = 0; i < rows.length; i += 200) {
       await tx.insert(users).values(rows.slice(i, i + 200));
     }
