@@ -24,6 +24,7 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { snapshotRoutes } from './modules/snapshots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { statusRoutes } from './modules/statuses/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   authRoutes(app, authDeps);
   accountRoutes(app, authDeps);
+  staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
   locationRoutes(app, { db: deps.database.db });
   settingsRoutes(app, { db: deps.database.db });

@@ -24,6 +24,8 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['ACCOUNT_BLOCKED', 403],
   ['wrong code', 400],
   ['NOT_IMPERSONATING', 409],
+  ['ALREADY_SIGNED_UP', 409],
+  ['UNKNOWN_ACCOUNT_ID', 404],
   ['FILE_TOO_LARGE', 413],
   ['UNSUPPORTED_FILE_TYPE', 415],
   ['EMPTY_FILE', 400],

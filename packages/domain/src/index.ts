@@ -22,3 +22,4 @@ export * from './schemas/snapshots.ts';
 export * from './table-layout.ts';
 export * from './schemas/stats.ts';
 export * from './pie.ts';
+export * from './staff.ts';

@@ -1,11 +1,21 @@
-import { idParams } from '@bo/domain';
+import {
+  accountAnswer,
+  accountBody,
+  accountListDto,
+  accountsQuery,
+  idParams,
+  userAccessibilityBody,
+  userWithAccountListDto,
+} from '@bo/domain';
 import { z } from 'zod';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { setBlocked, type AuthDeps } from '../auth/service.ts';
+import { accountsPage, getAccount, setUserAccessibility, updateAccount, usersWithAccountsPage } from './service.ts';
 
 const answer = z.object({ data: z.object({ id: z.number(), is_active: z.boolean() }) });
 const BLOCK = { access: { permission: 'accounts.block' as const } };
+const MANAGE = { access: { permission: 'accounts.manage' as const } };
 
 export function accountRoutes(app: App, deps: AuthDeps): void {
   const tags = ['accounts'];
@@ -18,5 +28,28 @@ export function accountRoutes(app: App, deps: AuthDeps): void {
     async (request) => ({
       data: await setBlocked(deps, actorOf(request), request.params.id, false, meta(request)),
     }),
+  );
+
+  app.get('/api/accounts', { config: MANAGE, schema: { tags, querystring: accountsQuery, response: { 200: accountListDto } } }, async (request) =>
+    accountsPage(deps.db, actorOf(request), request.query),
+  );
+  app.get(
+    '/api/users-with-accounts',
+    { config: MANAGE, schema: { tags, querystring: accountsQuery, response: { 200: userWithAccountListDto } } },
+    async (request) => usersWithAccountsPage(deps.db, request.query),
+  );
+  // Not in spec section 7, which lists only PUT: the edit page reads the account it edits after a reload.
+  app.get('/api/account/:id', { config: MANAGE, schema: { tags, params: idParams, response: { 200: accountAnswer } } }, async (request) => ({
+    data: await getAccount(deps.db, actorOf(request), request.params.id),
+  }));
+  app.put(
+    '/api/account/:id',
+    { config: MANAGE, schema: { tags, params: idParams, body: accountBody, response: { 200: accountAnswer } } },
+    async (request) => ({ data: await updateAccount(deps.db, actorOf(request), request.params.id, request.body, meta(request)) }),
+  );
+  app.post(
+    '/api/user-accessibility',
+    { config: MANAGE, schema: { tags, body: userAccessibilityBody, response: { 200: accountAnswer } } },
+    async (request) => ({ data: await setUserAccessibility(deps.db, actorOf(request), request.body, meta(request)) }),
   );
 }

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { normalisePhone, type CurrentUserDto, type EditCurrentBody, type LoginBody, type RoleCode, type SignupBody } from '@bo/domain';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { audit } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -346,6 +346,18 @@ export async function setBlocked(
     deps.onSessionsEnded?.(userId);
   }
   return result;
+}
+
+/**
+ * A single-use link secret with which a user without a password chooses one (`POST /auth/signup
+ * { hash }`). Only its SHA-256 is stored; a newer invitation retires the older ones of the user.
+ */
+export async function issueInvitation(tx: Tx, userId: number, ttlMs: number): Promise<{ secret: string; expiresAt: Date }> {
+  const secret = newSecret();
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await repo.retireTokens(tx, 'invitation', { userId });
+  await repo.insertToken(tx, { kind: 'invitation', tokenHash: sha256(secret), userId, expiresAt });
+  return { secret, expiresAt };
 }
 
 export function cleanupExpiredSessions(db: Db): Promise<number> {

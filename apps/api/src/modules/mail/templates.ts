@@ -28,6 +28,44 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
       text: `Здравствуйте, ${v.name}\n\nСбросьте пароль по этой ссылке (действует 1 час, однократно):\n${v.link}\n\nЕсли вы этого не запрашивали, проигнорируйте это письмо.`,
     }),
   },
+  // The signup mail: someone from outside the company (partner, independent agent, client) is welcomed.
+  invitation: {
+    de: (v) => ({
+      subject: 'Willkommen – wählen Sie Ihr Passwort',
+      text: `Guten Tag ${v.name}\n\nHerzlich willkommen! Für Sie wurde ein persönlicher Zugang zu unserem Portal eingerichtet.\n\nWählen Sie Ihr Passwort über diesen Link (gültig ${v.days} Tage, nur einmal verwendbar):\n${v.link}\n\nDanach melden Sie sich mit Ihrer E-Mail-Adresse ${v.email} an.`,
+    }),
+    en: (v) => ({
+      subject: 'Welcome – choose your password',
+      text: `Hello ${v.name}\n\nWelcome! A personal account on our portal has been set up for you.\n\nChoose your password with this link (valid for ${v.days} days, usable once):\n${v.link}\n\nThen sign in with your e-mail address ${v.email}.`,
+    }),
+    it: (v) => ({
+      subject: 'Benvenuto – scelga la sua password',
+      text: `Buongiorno ${v.name}\n\nBenvenuto! Per lei è stato creato un accesso personale al nostro portale.\n\nScelga la sua password con questo link (valido ${v.days} giorni, utilizzabile una sola volta):\n${v.link}\n\nPoi acceda con il suo indirizzo e-mail ${v.email}.`,
+    }),
+    ru: (v) => ({
+      subject: 'Добро пожаловать – выберите пароль',
+      text: `Здравствуйте, ${v.name}\n\nДобро пожаловать! Для вас создан личный доступ к нашему порталу.\n\nВыберите пароль по этой ссылке (действует ${v.days} дней, однократно):\n${v.link}\n\nЗатем войдите с адресом электронной почты ${v.email}.`,
+    }),
+  },
+  // The inner signup mail: an employee's work account is ready.
+  inner_invitation: {
+    de: (v) => ({
+      subject: 'Ihr Zugang zum Back Office',
+      text: `Guten Tag ${v.name}\n\nIhr Mitarbeiterzugang zum Back Office ist eingerichtet.\n\nWählen Sie Ihr Passwort über diesen Link (gültig ${v.days} Tage, nur einmal verwendbar):\n${v.link}\n\nIhr Benutzername ist Ihre E-Mail-Adresse ${v.email}. Bei Fragen wenden Sie sich an Ihre Administration.`,
+    }),
+    en: (v) => ({
+      subject: 'Your back office account',
+      text: `Hello ${v.name}\n\nYour staff account for the back office is ready.\n\nChoose your password with this link (valid for ${v.days} days, usable once):\n${v.link}\n\nYour user name is your e-mail address ${v.email}. If you have questions, ask your administrator.`,
+    }),
+    it: (v) => ({
+      subject: 'Il suo accesso al back office',
+      text: `Buongiorno ${v.name}\n\nIl suo accesso da collaboratore al back office è pronto.\n\nScelga la sua password con questo link (valido ${v.days} giorni, utilizzabile una sola volta):\n${v.link}\n\nIl suo nome utente è il suo indirizzo e-mail ${v.email}. Per domande si rivolga all'amministrazione.`,
+    }),
+    ru: (v) => ({
+      subject: 'Ваш доступ к бэк-офису',
+      text: `Здравствуйте, ${v.name}\n\nВаша рабочая учётная запись в бэк-офисе готова.\n\nВыберите пароль по этой ссылке (действует ${v.days} дней, однократно):\n${v.link}\n\nВаше имя пользователя — адрес электронной почты ${v.email}. С вопросами обращайтесь к администратору.`,
+    }),
+  },
 };
 
 export type MailKind = keyof typeof TEMPLATES;

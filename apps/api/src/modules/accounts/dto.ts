@@ -1,0 +1,41 @@
+import { roleById, type AccountDto, type UserWithAccountDto } from '@bo/domain';
+import type { Actor } from '../auth/service.ts';
+import { toUserListItemDto } from '../staff/dto.ts';
+import type { AccountWithUser } from './repo.ts';
+
+/** An account row of the accounts-settings page, with what the signed-in admin may do with it. */
+export function toAccountDto(row: AccountWithUser, actor: Actor): AccountDto {
+  const role = roleById(row.user.roleId);
+  if (!role) {
+    throw new Error(`user ${row.user.id} has the unknown role id ${row.user.roleId}`);
+  }
+  return {
+    id: row.account.id,
+    user: {
+      id: row.user.id,
+      name: row.user.name,
+      surname: row.user.surname,
+      email: row.user.email,
+      role: { id: role.id, code: role.code, abbr: role.abbr },
+      is_active: row.user.isActive,
+    },
+    access_to_clients: row.account.accessToClients,
+    telephony_user_id: row.account.telephonyUserId,
+    telephony_number: row.account.telephonyNumber,
+    updated_at: row.account.updatedAt.toISOString(),
+    // Blocking oneself would lock the last admin out (the server refuses it too).
+    can_block: row.user.id !== actor.userId,
+  };
+}
+
+export function toUserWithAccountDto(row: AccountWithUser): UserWithAccountDto {
+  return {
+    ...toUserListItemDto(row.user),
+    account: {
+      id: row.account.id,
+      access_to_clients: row.account.accessToClients,
+      telephony_user_id: row.account.telephonyUserId,
+      telephony_number: row.account.telephonyNumber,
+    },
+  };
+}

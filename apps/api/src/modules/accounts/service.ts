@@ -1,0 +1,130 @@
+import {
+  roleByCode,
+  STAFF_ROLE_CODES,
+  type AccountBody,
+  type AccountDto,
+  type AccountListDto,
+  type AccountsQuery,
+  type UserAccessibilityBody,
+  type UserWithAccountDto,
+} from '@bo/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { audit } from '../audit/service.ts';
+import type { Actor, RequestMeta } from '../auth/service.ts';
+import { toAccountDto, toUserWithAccountDto } from './dto.ts';
+import * as repo from './repo.ts';
+
+/** Ids beyond PostgreSQL's integer cannot exist; asking for one is an unknown id, not a database error. */
+const MAX_ID = 2_147_483_647;
+
+function filterOf(query: AccountsQuery): repo.AccountFilter {
+  const roles = query.roles && query.roles.length > 0 ? query.roles : STAFF_ROLE_CODES;
+  return { roleIds: roles.map((r) => roleByCode(r).id), search: query.search, isActive: query.is_active };
+}
+
+export async function accountsPage(db: Db, actor: Actor, query: AccountsQuery): Promise<AccountListDto> {
+  const { rows, total } = await repo.listAccounts(db, filterOf(query), query);
+  return { data: rows.map((r) => toAccountDto(r, actor)), total, limit: query.limit, offset: query.offset };
+}
+
+export async function usersWithAccountsPage(db: Db, query: AccountsQuery) {
+  const { rows, total } = await repo.listAccounts(db, filterOf(query), query);
+  return { data: rows.map((r): UserWithAccountDto => toUserWithAccountDto(r)), total, limit: query.limit, offset: query.offset };
+}
+
+function unknownAccount(id: number): AppError {
+  return new AppError('UNKNOWN_ACCOUNT_ID', { message: `There is no account ${id}.` });
+}
+
+export async function getAccount(db: Db, actor: Actor, id: number): Promise<AccountDto> {
+  const row = id > MAX_ID ? undefined : await repo.findAccount(db, id);
+  if (!row) {
+    throw unknownAccount(id);
+  }
+  return toAccountDto(row, actor);
+}
+
+/** Field → before and after, for the audit log. */
+function changesOf(before: repo.AccountRow, after: repo.AccountChanges): Record<string, { from: string | null; to: string | null }> {
+  const out: Record<string, { from: string | null; to: string | null }> = {};
+  for (const key of ['accessToClients', 'telephonyUserId', 'telephonyNumber'] as const) {
+    const to = after[key];
+    if (to !== undefined && to !== before[key]) {
+      out[key] = { from: before[key], to };
+    }
+  }
+  return out;
+}
+
+const orNull = (v: string | null) => (v === null || v === '' ? null : v);
+
+/** PUT /api/account/{id}: the access to clients and the telephony settings, all at once. */
+export async function updateAccount(db: Db, actor: Actor, id: number, body: AccountBody, meta: RequestMeta): Promise<AccountDto> {
+  if (id > MAX_ID) {
+    throw unknownAccount(id);
+  }
+  return db.transaction(async (tx) => {
+    const found = await repo.findAccount(tx, id, { lock: true });
+    if (!found) {
+      throw unknownAccount(id);
+    }
+    const changes: repo.AccountChanges = {
+      accessToClients: body.access_to_clients,
+      telephonyUserId: orNull(body.telephony_user_id),
+      telephonyNumber: orNull(body.telephony_number),
+    };
+    await repo.updateAccount(tx, id, changes);
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'account.updated',
+      targetUserId: found.user.id,
+      ip: meta.ip,
+      details: { account_id: id, changes: changesOf(found.account, changes) },
+    });
+    return toAccountDto((await repo.findAccount(tx, id))!, actor);
+  });
+}
+
+/**
+ * POST /api/user-accessibility: which clients a staff user's account reaches (all, b2c, b2b, none;
+ * the clients list enforces it). A staff user without an account row gets one; clients have no account.
+ */
+export async function setUserAccessibility(db: Db, actor: Actor, body: UserAccessibilityBody, meta: RequestMeta): Promise<AccountDto> {
+  if (body.userId > MAX_ID) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  return db.transaction(async (tx) => {
+    const staff = await staffUserOf(tx, body.userId);
+    const accountId = await repo.ensureAccount(tx, staff.id);
+    const before = (await repo.findAccount(tx, accountId, { lock: true }))!;
+    await repo.updateAccount(tx, accountId, { accessToClients: body.access });
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'account.updated',
+      targetUserId: staff.id,
+      ip: meta.ip,
+      details: { account_id: accountId, changes: changesOf(before.account, { accessToClients: body.access }) },
+    });
+    return toAccountDto((await repo.findAccount(tx, accountId))!, actor);
+  });
+}
+
+async function staffUserOf(tx: Tx, userId: number): Promise<{ id: number }> {
+  const found = await repo.findUserRole(tx, userId);
+  if (!found) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  if (found.roleId === roleByCode('user').id) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Clients have no account: access to clients is set for staff users.',
+      fieldValidation: { userId: 'invalid_value' },
+    });
+  }
+  return { id: found.id };
+}
+
+/** The account that goes with a new staff user (access to all clients, no telephony), in the caller's transaction. */
+export function createAccountFor(tx: Tx, userId: number): Promise<number> {
+  return repo.ensureAccount(tx, userId);
+}
