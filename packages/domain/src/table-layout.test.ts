@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilters,
   COLUMN_WIDTH,
   clampWidth,
   defaultLayout,
@@ -62,8 +63,8 @@ describe('mergeLayout: a saved layout fitted to the current columns', () => {
       columns: [
         { id: 'subject', visible: true, width: 300 },
         { id: 'date', visible: true, width: 120 },
-        { id: 'status', visible: true, width: 100 },
-        { id: 'to', visible: false, width: 200 },
+        { id: 'status', visible: false, width: 100 },
+        { id: 'to', visible: true, width: 200 },
       ],
       sort: { field: 'subject', direction: 'asc' },
       filters: { to: 'anna@' },
@@ -167,6 +168,14 @@ describe('mergeLayout: a saved layout fitted to the current columns', () => {
     expect(mergeLayout(layout({ sort }), COLUMNS, DEFAULTS).sort).toEqual(expected);
   });
 
+  it('drops the filter of a hidden column', () => {
+    const saved = layout({
+      columns: layout().columns.map((c) => (c.id === 'to' ? { ...c, visible: false } : c)),
+      filters: { to: 'anna' },
+    });
+    expect(mergeLayout(saved, COLUMNS, DEFAULTS).filters).toEqual({});
+  });
+
   it('drops empty filters and filters on columns that cannot be filtered', () => {
     const saved = layout({ filters: { to: '  ', subject: 'Passwort', date: '2026' } });
     expect(mergeLayout(saved, COLUMNS, DEFAULTS).filters).toEqual({});
@@ -196,6 +205,20 @@ describe('column changes', () => {
     const hidden = setColumnVisible(layout(), 'to', false);
     expect(hidden.columns.find((c) => c.id === 'to')?.visible).toBe(false);
     expect(setColumnVisible(hidden, 'to', true).columns.find((c) => c.id === 'to')?.visible).toBe(true);
+  });
+
+  it('drops the filter of a column it hides, and only that one', () => {
+    const filtered = layout({ filters: { to: 'anna', subject: 'x' } });
+    expect(setColumnVisible(filtered, 'to', false).filters).toEqual({ subject: 'x' });
+    expect(setColumnVisible(filtered, 'status', false).filters).toEqual({ to: 'anna', subject: 'x' });
+    expect(setColumnVisible(filtered, 'to', true).filters).toEqual({ to: 'anna', subject: 'x' });
+  });
+
+  it.each<[Record<string, string>, Record<string, string>]>([
+    [{}, {}],
+    [{ to: ' anna@ ', subject: '   ', status: '' }, { to: 'anna@' }],
+  ])('activeFilters(%j) is %j', (filters, expected) => {
+    expect(activeFilters(filters)).toEqual(expected);
   });
 
   it('keeps an always-visible column and the last visible column shown', () => {

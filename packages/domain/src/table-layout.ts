@@ -109,8 +109,9 @@ export function mergeLayout(saved: unknown, columns: readonly LayoutColumnSpec[]
   }
 
   const sortSpec = layout.sort ? specs.get(layout.sort.field) : undefined;
+  const shown = new Set(merged.filter((c) => c.visible).map((c) => c.id));
   const filters = Object.fromEntries(
-    Object.entries(layout.filters).filter(([id, value]) => value.trim() !== '' && specs.get(id)?.filterable === true),
+    Object.entries(layout.filters).filter(([id, value]) => value.trim() !== '' && shown.has(id) && specs.get(id)?.filterable === true),
   );
   return {
     version: 1,
@@ -134,12 +135,29 @@ export function moveColumn(layout: TableLayout, id: string, delta: -1 | 1): Tabl
   return { ...layout, columns };
 }
 
-/** Shows or hides a column; the last visible column and an always-visible one stay shown. */
+/**
+ * Shows or hides a column; the last visible column and an always-visible one stay shown. Hiding a
+ * column drops its filter: rows filtered by a filter nobody can see would look like missing data.
+ */
 export function setColumnVisible(layout: TableLayout, id: string, visible: boolean, spec?: LayoutColumnSpec): TableLayout {
   if (!visible && (spec?.alwaysVisible || layout.columns.filter((c) => c.visible).every((c) => c.id === id))) {
     return layout;
   }
-  return { ...layout, columns: layout.columns.map((c) => (c.id === id ? { ...c, visible } : c)) };
+  const columns = layout.columns.map((c) => (c.id === id ? { ...c, visible } : c));
+  if (visible || !(id in layout.filters)) {
+    return { ...layout, columns };
+  }
+  const filters = Object.fromEntries(Object.entries(layout.filters).filter(([key]) => key !== id));
+  return { ...layout, columns, filters };
+}
+
+/** The filters as a server query takes them: trimmed, empty ones left out. */
+export function activeFilters(filters: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .map(([id, value]) => [id, value.trim()] as const)
+      .filter(([, value]) => value !== ''),
+  );
 }
 
 export function setColumnWidth(layout: TableLayout, id: string, width: number): TableLayout {
