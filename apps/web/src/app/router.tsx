@@ -14,6 +14,8 @@ const named = <T extends Record<string, ComponentType>>(load: () => Promise<T>, 
 const HomePage = named(() => import('../features/dashboard/home-page.tsx'), 'HomePage');
 const EditProfilePage = named(() => import('../features/profile/edit-profile-page.tsx'), 'EditProfilePage');
 const OutboxPage = named(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage');
+const LocationsPage = named(() => import('../features/locations/locations-page.tsx'), 'LocationsPage');
+const GlobalSettingsPage = named(() => import('../features/settings/global-settings-page.tsx'), 'GlobalSettingsPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -24,6 +26,8 @@ const BUILT: Record<string, () => ReactElement> = {
   home: () => <HomePage />,
   editProfile: () => <EditProfilePage />,
   outbox: () => <OutboxPage />,
+  locations: () => <LocationsPage />,
+  globalSettings: () => <GlobalSettingsPage />,
   incomingCallClients: () => <IncomingCallRedirect />,
 };
 
