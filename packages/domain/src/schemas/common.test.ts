@@ -79,3 +79,15 @@ describe('listOf', () => {
     expect(keysOf(list, { data: [] })).toEqual({ total: 'field_is_required', limit: 'field_is_required', offset: 'field_is_required' });
   });
 });
+
+describe('idParams bounds', () => {
+  it.each([
+    ['2147483647', true],
+    ['2147483648', false],
+    ['0', false],
+    ['-1', false],
+    ['1.5', false],
+  ])('id %s accepted: %s', (id, ok) => {
+    expect(idParams.safeParse({ id }).success).toBe(ok);
+  });
+});

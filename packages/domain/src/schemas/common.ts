@@ -9,7 +9,8 @@ export const errorBody = z.object({
   field_validation: z.record(z.string(), z.enum(VALIDATION_KEYS)).optional(),
 });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive('invalid_value') });
+/** Ids are PostgreSQL integers: larger numbers are refused here rather than by the database. */
+export const idParams = z.object({ id: z.coerce.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value') });
 
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), total: z.number(), limit: z.number(), offset: z.number() });
