@@ -1,24 +1,11 @@
-import {
-  Box,
-  Chip,
-  Collapse,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { DEBOUNCE_MS, formatDateTime, type OutboxMessageDto } from '@bo/domain';
+import { Box, Chip, Typography } from '@mui/material';
+import { formatDateTime, type OutboxMessageDto } from '@bo/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/error-message.ts';
 import { http } from '../../app/http.ts';
+import { DataTable } from '../../ui/data-table/data-table.tsx';
+import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 
 interface Page {
   data: OutboxMessageDto[];
@@ -31,30 +18,38 @@ const STATUS_COLOUR = { queued: 'warning', sent: 'success', failed: 'error' } as
 
 /** The local mail outbox: every message the product sent, readable by admins. */
 export function OutboxPage() {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(100);
-  const [to, setTo] = useState('');
-  const [filter, setFilter] = useState('');
+  const { t } = useTranslation(['common', 'tables']);
   const [open, setOpen] = useState<number | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilter(to.trim());
-      setPage(0);
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [to]);
+  // The outbox answers newest first and filters by recipient only: no column sorts.
+  const columns = useMemo<DataTableColumn<OutboxMessageDto>[]>(
+    () => [
+      { id: 'created_at', label: t('outbox.date'), width: 160, alwaysVisible: true, render: (m) => formatDateTime(m.created_at) },
+      { id: 'to', label: t('outbox.to'), width: 240, filterable: true, filterLabel: t('outbox.filterTo'), render: (m) => m.to },
+      { id: 'subject', label: t('outbox.subject'), width: 280, render: (m) => m.subject },
+      { id: 'kind', label: t('outbox.kind'), width: 170, render: (m) => t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind }) },
+      {
+        id: 'status',
+        label: t('outbox.status'),
+        width: 120,
+        render: (m) => <Chip size="small" color={STATUS_COLOUR[m.status]} label={t(`outbox.statuses.${m.status}`)} />,
+      },
+    ],
+    [t],
+  );
+  const table = useDataTable({ tableName: 'outbox', columns, pageSize: 100 });
+  const { offset, limit, filters } = table.query;
 
   const query = useQuery({
-    queryKey: ['outbox', page, limit, filter],
+    queryKey: ['outbox', offset, limit, filters.to ?? ''],
     queryFn: () => {
-      const params = new URLSearchParams({ limit: String(limit), offset: String(page * limit) });
-      if (filter) {
-        params.set('to', filter);
+      const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+      if (filters.to) {
+        params.set('to', filters.to);
       }
       return http<Page>(`/api/outbox?${params.toString()}`);
     },
+    enabled: table.ready,
     placeholderData: keepPreviousData,
   });
 
@@ -66,70 +61,26 @@ export function OutboxPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('outbox.intro')}
       </Typography>
-      <TextField size="small" label={t('outbox.filterTo')} value={to} onChange={(e) => setTo(e.target.value)} sx={{ mb: 2, width: 320 }} />
-      <Paper>
-        <TableContainer>
-          <Table size="small" data-testid="outbox-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('outbox.date')}</TableCell>
-                <TableCell>{t('outbox.to')}</TableCell>
-                <TableCell>{t('outbox.subject')}</TableCell>
-                <TableCell>{t('outbox.kind')}</TableCell>
-                <TableCell>{t('outbox.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.isError && (
-                <TableRow>
-                  <TableCell colSpan={5}>{errorMessage(query.error, t)}</TableCell>
-                </TableRow>
-              )}
-              {query.data?.data.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5}>{t('outbox.empty')}</TableCell>
-                </TableRow>
-              )}
-              {query.data?.data.map((m) => (
-                <Fragment key={m.id}>
-                  <TableRow hover onClick={() => setOpen(open === m.id ? null : m.id)} sx={{ cursor: 'pointer' }} data-testid="outbox-row">
-                    <TableCell>{formatDateTime(m.created_at)}</TableCell>
-                    <TableCell>{m.to}</TableCell>
-                    <TableCell>{m.subject}</TableCell>
-                    <TableCell>{t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind })}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={STATUS_COLOUR[m.status]} label={t(`outbox.statuses.${m.status}`)} />
-                    </TableCell>
-                  </TableRow>
-                  <TableRow>
-                    <TableCell colSpan={5} sx={{ p: 0, borderBottom: open === m.id ? undefined : 'none' }}>
-                      <Collapse in={open === m.id} unmountOnExit>
-                        <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="outbox-text">
-                          {m.text}
-                        </Box>
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={query.data?.total ?? 0}
-          page={page}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setLimit(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={t('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to: last, count }) => t('common.displayedRows', { from, to: last, count })}
-        />
-      </Paper>
+      <DataTable
+        table={table}
+        label={t('screens.outbox')}
+        rows={query.data?.data}
+        total={query.data?.total}
+        rowKey={(m) => m.id}
+        loading={query.isPending}
+        fetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText={t('outbox.empty')}
+        onRowClick={(m) => setOpen(open === m.id ? null : m.id)}
+        isExpanded={(m) => open === m.id}
+        renderExpanded={(m) => (
+          <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="outbox-text">
+            {m.text}
+          </Box>
+        )}
+        testIds={{ table: 'outbox-table', row: 'outbox-row' }}
+      />
     </Box>
   );
 }

@@ -1,0 +1,338 @@
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Collapse,
+  InputBase,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { clampWidth } from '@bo/domain';
+import { Fragment, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
+import { ColumnsMenu } from './columns-menu.tsx';
+import type { DataTableState } from './use-data-table.ts';
+
+export interface DataTableProps<Row> {
+  table: DataTableState<Row>;
+  /** Accessible name of the table. */
+  label: string;
+  rows: readonly Row[] | undefined;
+  total: number | undefined;
+  rowKey: (row: Row) => string | number;
+  /** No rows to show yet. */
+  loading: boolean;
+  /** Rows shown are being replaced (another page, sort or filter). */
+  fetching?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** What an empty table says: what to do next. */
+  emptyText: ReactNode;
+  /** Left of the columns button: the page's own actions. */
+  toolbar?: ReactNode;
+  onRowClick?: (row: Row) => void;
+  isExpanded?: (row: Row) => boolean;
+  renderExpanded?: (row: Row) => ReactNode;
+  testIds?: { table?: string; row?: string };
+}
+
+const RESIZE_STEP = 16;
+
+/** A handle on a header's right edge: drag it, or focus it and use the arrow keys. */
+function ResizeHandle({
+  label,
+  width,
+  onPreview,
+  onCommit,
+}: {
+  label: string;
+  width: number;
+  onPreview: (w: number | null) => void;
+  onCommit: (w: number) => void;
+}) {
+  const [start, setStart] = useState<{ x: number; width: number } | null>(null);
+  const widthAt = (e: PointerEvent) => clampWidth((start?.width ?? width) + e.clientX - (start?.x ?? e.clientX));
+  return (
+    <Box
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuenow={width}
+      tabIndex={0}
+      onClick={(e) => e.stopPropagation()}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        setStart({ x: e.clientX, width });
+      }}
+      onPointerMove={(e) => {
+        if (start) {
+          onPreview(widthAt(e));
+        }
+      }}
+      onPointerUp={(e) => {
+        if (start) {
+          onCommit(widthAt(e));
+          onPreview(null);
+          setStart(null);
+        }
+      }}
+      onPointerCancel={() => {
+        onPreview(null);
+        setStart(null);
+      }}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          e.preventDefault();
+          onCommit(width + (e.key === 'ArrowLeft' ? -RESIZE_STEP : RESIZE_STEP));
+        }
+      }}
+      sx={{
+        position: 'absolute',
+        top: 0,
+        right: 0,
+        bottom: 0,
+        width: 8,
+        cursor: 'col-resize',
+        touchAction: 'none',
+        '&::after': { content: '""', position: 'absolute', top: 6, bottom: 6, right: 3, borderRight: 1, borderColor: 'divider' },
+        '&:hover::after, &:focus-visible::after': { borderRight: 3, right: 2, borderColor: 'primary.main' },
+        '&:focus-visible': { outline: 'none' },
+      }}
+    />
+  );
+}
+
+function MessageRow({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={span} sx={{ py: 3 }}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The product's data table: dense, server-side sort and filters through the table state, columns
+ * the user can show, hide, move and resize, pagination, and the layout kept per user and table.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { table, rows, rowKey, testIds } = props;
+  const { t } = useTranslation(['common', 'tables']);
+  const [preview, setPreview] = useState<{ id: string; width: number } | null>(null);
+
+  if (!table.ready) {
+    return (
+      <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 3 }}>
+        <CircularProgress size={20} />
+        <Typography color="text.secondary">{t('tables:loading')}</Typography>
+      </Paper>
+    );
+  }
+
+  const specs = new Map(table.columns.map((c) => [c.id, c]));
+  const visible = table.layout.columns
+    .filter((c) => c.visible && specs.has(c.id))
+    .map((c) => ({ ...c, width: preview?.id === c.id ? preview.width : c.width, spec: specs.get(c.id)! }));
+  const span = visible.length;
+  const tableWidth = visible.reduce((sum, c) => sum + c.width, 0);
+  const hasFilters = visible.some((c) => c.spec.filterable);
+  const filtered = Object.keys(table.query.filters).length > 0;
+  const expandable = props.renderExpanded !== undefined;
+
+  const body = (): ReactNode => {
+    if (props.error) {
+      return (
+        <MessageRow span={span}>
+          <Alert
+            severity="error"
+            action={
+              props.onRetry && (
+                <Button color="inherit" size="small" onClick={props.onRetry}>
+                  {t('tables:retry')}
+                </Button>
+              )
+            }
+          >
+            {errorMessage(props.error, t)}
+          </Alert>
+        </MessageRow>
+      );
+    }
+    if (props.loading || !rows) {
+      return (
+        <MessageRow span={span}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <CircularProgress size={20} />
+            <Typography color="text.secondary">{t('tables:loading')}</Typography>
+          </Box>
+        </MessageRow>
+      );
+    }
+    if (rows.length === 0) {
+      return (
+        <MessageRow span={span}>
+          {filtered ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <Typography color="text.secondary">{t('tables:emptyFiltered')}</Typography>
+              <Button size="small" startIcon={<FilterAltOffOutlinedIcon />} onClick={table.clearFilters}>
+                {t('tables:clearFilters')}
+              </Button>
+            </Box>
+          ) : (
+            <Typography color="text.secondary">{props.emptyText}</Typography>
+          )}
+        </MessageRow>
+      );
+    }
+    return rows.map((row) => {
+      const key = rowKey(row);
+      const open = props.isExpanded?.(row) ?? false;
+      const click = props.onRowClick;
+      return (
+        <Fragment key={key}>
+          <TableRow
+            hover
+            data-testid={testIds?.row}
+            onClick={click && (() => click(row))}
+            onKeyDown={
+              click &&
+              ((e: KeyboardEvent) => {
+                if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+                  e.preventDefault();
+                  click(row);
+                }
+              })
+            }
+            tabIndex={click ? 0 : undefined}
+            aria-expanded={expandable ? open : undefined}
+            sx={{ cursor: click ? 'pointer' : undefined, '& > td': expandable && open ? { borderBottom: 'none' } : undefined }}
+          >
+            {visible.map((c) => (
+              <TableCell key={c.id} align={c.spec.align} sx={clip}>
+                {c.spec.render(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+          {expandable && (
+            <TableRow>
+              <TableCell colSpan={span} sx={{ p: 0, borderBottom: open ? undefined : 'none' }}>
+                <Collapse in={open} unmountOnExit>
+                  {props.renderExpanded!(row)}
+                </Collapse>
+              </TableCell>
+            </TableRow>
+          )}
+        </Fragment>
+      );
+    });
+  };
+
+  return (
+    <Paper>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, minHeight: 44 }}>
+        <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1 }}>{props.toolbar}</Box>
+        {filtered && (
+          <Button size="small" startIcon={<FilterAltOffOutlinedIcon />} onClick={table.clearFilters}>
+            {t('tables:clearFilters')}
+          </Button>
+        )}
+        <ColumnsMenu table={table} />
+      </Box>
+      {table.saveFailed && (
+        <Alert severity="warning" sx={{ borderRadius: 0 }}>
+          {t('tables:layoutSaveFailed')}
+        </Alert>
+      )}
+      <LinearProgress sx={{ height: 2, visibility: props.fetching && !props.loading ? 'visible' : 'hidden' }} />
+      <TableContainer>
+        <Table
+          size="small"
+          aria-label={props.label}
+          data-testid={testIds?.table}
+          sx={{ tableLayout: 'fixed', width: tableWidth, minWidth: '100%' }}
+        >
+          <colgroup>
+            {visible.map((c) => (
+              <col key={c.id} style={{ width: c.width }} />
+            ))}
+          </colgroup>
+          <TableHead>
+            <TableRow>
+              {visible.map((c) => {
+                const sorted = table.layout.sort?.field === c.id ? table.layout.sort.direction : undefined;
+                return (
+                  <TableCell
+                    key={c.id}
+                    align={c.spec.align}
+                    sortDirection={sorted ?? false}
+                    sx={{ ...clip, position: 'relative', fontWeight: 600 }}
+                  >
+                    {c.spec.sortable ? (
+                      <TableSortLabel active={sorted !== undefined} direction={sorted ?? 'asc'} onClick={() => table.toggleSort(c.id)}>
+                        {c.spec.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.spec.label
+                    )}
+                    <ResizeHandle
+                      label={t('tables:resize', { column: c.spec.label })}
+                      width={c.width}
+                      onPreview={(width) => setPreview(width === null ? null : { id: c.id, width })}
+                      onCommit={(width) => table.setWidth(c.id, width)}
+                    />
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+            {hasFilters && (
+              <TableRow>
+                {visible.map((c) => (
+                  <TableCell key={c.id} sx={{ py: 0.5 }}>
+                    {c.spec.filterable && (
+                      <InputBase
+                        value={table.layout.filters[c.id] ?? ''}
+                        onChange={(e) => table.setFilter(c.id, e.target.value)}
+                        placeholder={t('tables:filterPlaceholder')}
+                        inputProps={{ 'aria-label': c.spec.filterLabel ?? t('tables:filterColumn', { column: c.spec.label }) }}
+                        fullWidth
+                        sx={{ fontSize: 'body2.fontSize', px: 1, borderRadius: 1, bgcolor: 'action.hover' }}
+                      />
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            )}
+          </TableHead>
+          <TableBody>{body()}</TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={props.total ?? 0}
+        page={table.page}
+        rowsPerPage={table.layout.pageSize}
+        rowsPerPageOptions={[...table.pageSizes]}
+        onPageChange={(_e, p) => table.setPage(p)}
+        onRowsPerPageChange={(e) => table.setPageSize(Number(e.target.value))}
+        labelRowsPerPage={t('common.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+      />
+    </Paper>
+  );
+}
