@@ -14,6 +14,7 @@ const named = <T extends Record<string, ComponentType>>(load: () => Promise<T>, 
 const HomePage = named(() => import('../features/dashboard/home-page.tsx'), 'HomePage');
 const EditProfilePage = named(() => import('../features/profile/edit-profile-page.tsx'), 'EditProfilePage');
 const OutboxPage = named(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage');
+const PieChartPage = named(() => import('../features/stats/pie-chart-page.tsx'), 'PieChartPage');
 const LocationsPage = named(() => import('../features/locations/locations-page.tsx'), 'LocationsPage');
 const GlobalSettingsPage = named(() => import('../features/settings/global-settings-page.tsx'), 'GlobalSettingsPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
@@ -26,6 +27,7 @@ const BUILT: Record<string, () => ReactElement> = {
   home: () => <HomePage />,
   editProfile: () => <EditProfilePage />,
   outbox: () => <OutboxPage />,
+  pieChart: () => <PieChartPage />,
   locations: () => <LocationsPage />,
   globalSettings: () => <GlobalSettingsPage />,
   incomingCallClients: () => <IncomingCallRedirect />,
