@@ -21,7 +21,7 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (current) {
+  if (current && !login.isSuccess) {
     return <Navigate to={dashboardPath(current.role.code)} replace />;
   }
 

@@ -1,0 +1,194 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+/** Where the server under test listens; `e2e/run.mjs` sets it. */
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+export const DEMO_PASSWORD = 'Demo1234!';
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let browser: Promise<Browser> | undefined;
+const open = new Set<BrowserContext>();
+
+/** One Chromium per test file, started on first use. */
+export function getBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  if (browser) {
+    const b = await browser;
+    browser = undefined;
+    await b.close();
+  }
+}
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  /** A touch device such as a tablet: enables `locator.tap()`. */
+  touch?: boolean;
+}
+
+/** A fresh browser profile (no cookies) as a Swiss German visitor would have it. */
+export async function newContext(opts: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await (
+    await getBrowser()
+  ).newContext({
+    baseURL: BASE_URL,
+    locale: 'de-CH',
+    viewport: opts.viewport ?? DESKTOP,
+    hasTouch: opts.touch ?? false,
+    isMobile: opts.touch ?? false,
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
+  open.add(context);
+  context.on('close', () => open.delete(context));
+  return context;
+}
+
+function fileName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}
+
+/** Saves a full-page screenshot into e2e/artifacts and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${fileName(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+/** Screenshots every page still open, so a failure can be seen afterwards. */
+async function screenshotOpenPages(testName: string): Promise<void> {
+  let n = 0;
+  for (const context of open) {
+    for (const page of context.pages()) {
+      n += 1;
+      try {
+        const file = await screenshot(page, `FAILED-${testName}-${n}`);
+        console.error(`# screenshot of ${page.url()}: ${file}`);
+      } catch {
+        // the page may already be gone
+      }
+    }
+  }
+}
+
+/**
+ * A test body with its own context and page, closed afterwards; when it fails, every page it opened
+ * (also those of extra contexts from `newContext`) is saved as a screenshot into e2e/artifacts.
+ */
+export function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>, opts: ContextOptions = {}) {
+  return async (t: TestContext): Promise<void> => {
+    const context = await newContext(opts);
+    const page = await context.newPage();
+    try {
+      await fn(page, context);
+    } catch (err) {
+      await screenshotOpenPages(t.name);
+      throw err;
+    } finally {
+      await Promise.all([...open].map((c) => c.close().catch(() => undefined)));
+    }
+  };
+}
+
+/** Retries an assertion until it passes or the time is up (the last failure is thrown). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) {
+        throw err;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The text of an element as written (not as CSS upper-cases it), without surrounding white space. */
+export async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** Waits until the address (path and query) is `expected`. */
+export async function waitForPath(page: Page, expected: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname + url.search === expected);
+}
+
+/**
+ * Signs in through the form as a person would: opens /login unless the page is already there
+ * (e.g. after a redirect with `?next=`), types the credentials and waits to land on a dashboard.
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (new URL(page.url(), BASE_URL).pathname !== '/login') {
+    await page.goto('/login');
+  }
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('sign-in').click();
+  await page.waitForURL((url) => /^\/[a-z]+-dashboard(\/|$)/.test(url.pathname));
+}
+
+/** Profile menu → sign out; lands on /login. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('sign-out').click();
+  await waitForPath(page, '/login');
+  await page.getByTestId('sign-in').waitFor();
+}
+
+/** The screen ids of the permanent side navigation, in order. */
+export async function navScreens(page: Page): Promise<string[]> {
+  const nav = page.getByTestId('side-nav');
+  await nav.waitFor();
+  return nav.locator('[data-screen]').evaluateAll((els) => els.map((e) => e.getAttribute('data-screen') ?? ''));
+}
+
+/** Picks a language in the top bar's (or the sign-in card's) language switcher. */
+export async function chooseLanguage(page: Page, code: string): Promise<void> {
+  await page.getByTestId('language-switcher').getByRole('combobox').click();
+  await page.getByRole('option', { name: code.toUpperCase(), exact: true }).click();
+}
+
+/**
+ * As a signed-in admin: opens the outbox from the menu, expands the newest mail to `to` whose row
+ * mentions `subject` (the outbox lists newest first) and returns its text.
+ */
+export async function readNewestMail(page: Page, to: string, subject: string): Promise<string> {
+  await page.getByTestId('side-nav').locator('[data-screen="outbox"]').click();
+  await page.getByTestId('outbox-table').waitFor();
+  const row = page.getByTestId('outbox-row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.click();
+  const text = page.getByTestId('outbox-text');
+  await text.waitFor();
+  return textOf(text);
+}
