@@ -69,7 +69,7 @@ void describe('sign-in', { timeout: 120_000 }, () => {
     "another role's address sends a call agent to its own dashboard",
     withPage(async (page) => {
       await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
-      await page.goto('/admin-dashboard/products');
+      await page.goto('/admin-dashboard/global-settings');
       await waitForPath(page, '/ca-dashboard');
       assert.equal(await page.getByTestId('dashboard-home').getAttribute('data-role'), 'call_agent');
     }),
@@ -91,14 +91,14 @@ void describe('sign-in', { timeout: 120_000 }, () => {
     'a screen that is not built yet says so',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      await page.getByTestId('side-nav').locator('[data-screen="products"]').click();
-      await waitForPath(page, '/admin-dashboard/products');
+      await page.getByTestId('side-nav').locator('[data-screen="finances"]').click();
+      await waitForPath(page, '/admin-dashboard/finances');
       const notBuilt = page.getByTestId('screen-not-built');
       await notBuilt.waitFor();
-      assert.equal(await textOf(notBuilt.getByRole('heading')), tr('de', 'screens.products'));
+      assert.equal(await textOf(notBuilt.getByRole('heading')), tr('de', 'screens.finances'));
       assert.ok((await textOf(notBuilt)).includes(tr('de', 'notBuilt.text')));
       // The same by typing the address.
-      await page.goto('/admin-dashboard/products');
+      await page.goto('/admin-dashboard/finances');
       await page.getByTestId('screen-not-built').waitFor();
     }),
   );
