@@ -115,11 +115,12 @@ function ResizeHandle({
   );
 }
 
+/** A row with one message; it stays in view when the table is scrolled sideways. */
 function MessageRow({ span, children }: { span: number; children: ReactNode }) {
   return (
     <TableRow>
       <TableCell colSpan={span} sx={{ py: 3 }}>
-        {children}
+        <Box sx={{ position: 'sticky', left: 16, maxWidth: 'min(720px, calc(100vw - 96px))' }}>{children}</Box>
       </TableCell>
     </TableRow>
   );
@@ -187,16 +188,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     if (rows.length === 0) {
       return (
         <MessageRow span={span}>
-          {filtered ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-              <Typography color="text.secondary">{t('tables:emptyFiltered')}</Typography>
-              <Button size="small" startIcon={<FilterAltOffOutlinedIcon />} onClick={table.clearFilters}>
-                {t('tables:clearFilters')}
-              </Button>
-            </Box>
-          ) : (
-            <Typography color="text.secondary">{props.emptyText}</Typography>
-          )}
+          <Typography color="text.secondary">{filtered ? t('tables:emptyFiltered') : props.emptyText}</Typography>
         </MessageRow>
       );
     }
