@@ -14,17 +14,19 @@ const END = '<!-- generated:end -->';
 
 // No query runs: the app is only built to read its routes.
 const database = openDatabase('postgres://nobody@127.0.0.1:1/none', { max: 1 });
-const { app, routes } = await buildApp({
+const built = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
   database,
   localesDir: '/none',
   version: 'doc',
 });
+const app = built.app;
 await app.ready();
 
 const accessText = (access: RouteAccess | undefined) => (!access ? 'NONE' : 'public' in access ? 'public' : access.permission);
 
-const rows = routes()
+const rows = built
+  .routes()
   .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/docs'))
   .map((r) => ({ method: r.method, url: r.url, access: accessText(r.access) }))
   .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
