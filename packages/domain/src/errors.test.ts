@@ -33,6 +33,9 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['INTERNAL_ERROR', 500],
   ['LOCATION_CODE_TAKEN', 409],
   ['LOCATION_IN_USE', 409],
+  ['PRODUCT_CODE_TAKEN', 409],
+  ['PRODUCT_IN_USE', 409],
+  ['CATEGORY_NAME_TAKEN', 409],
 ];
 
 describe('statusOf', () => {

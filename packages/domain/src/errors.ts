@@ -31,6 +31,9 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   LOCATION_CODE_TAKEN: 409,
   LOCATION_IN_USE: 409,
+  PRODUCT_CODE_TAKEN: 409,
+  PRODUCT_IN_USE: 409,
+  CATEGORY_NAME_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

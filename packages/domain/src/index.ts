@@ -23,3 +23,4 @@ export * from './table-layout.ts';
 export * from './schemas/stats.ts';
 export * from './pie.ts';
 export * from './staff.ts';
+export * from './schemas/products.ts';
