@@ -23,6 +23,7 @@ import type { AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { snapshotRoutes } from './modules/snapshots/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     storage: deps.storage ?? storageFor(deps.config),
   };
   fileRoutes(app, files);
+  productRoutes(app, { db: deps.database.db });
   systemRoutes(app, {
     db: deps.database.db,
     localesDir: deps.localesDir,

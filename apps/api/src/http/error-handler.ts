@@ -7,6 +7,8 @@ import { AppError } from './errors.ts';
 const UNIQUE_CONSTRAINTS: Record<string, ErrorBody> = {
   users_email_unique: { error: 'duplicated email', field_validation: { email: 'already_taken' } },
   locations_code_unique: { error: 'LOCATION_CODE_TAKEN', field_validation: { code: 'already_taken' } },
+  products_code_unique: { error: 'PRODUCT_CODE_TAKEN', field_validation: { code: 'already_taken' } },
+  product_categories_name_unique: { error: 'CATEGORY_NAME_TAKEN', field_validation: { name: 'already_taken' } },
 };
 
 function isPgError(err: unknown): err is { code: string; constraint?: string } {

@@ -1,0 +1,34 @@
+import { can, type CategoryDto, type ProductDto } from '@bo/domain';
+import type { Actor } from '../auth/service.ts';
+import { toFileDto } from '../files/service.ts';
+import type { CategoryWithCount, ProductWithRefs } from './repo.ts';
+
+/**
+ * What leaves the server about a product, with what the caller may do. Whether a product is used in
+ * an order is known only when deleting (the orders' foreign key decides), so can_delete follows the
+ * permission and a used product answers PRODUCT_IN_USE.
+ */
+export function toProductDto(row: ProductWithRefs, actor: Actor): ProductDto {
+  const { product } = row;
+  const manage = can(actor.role, 'products.manage');
+  return {
+    id: product.id,
+    code: product.code,
+    name: product.name,
+    type: product.type,
+    default_price: product.defaultPrice,
+    status: product.status,
+    category: row.category ? { id: row.category.id, name: row.category.name } : null,
+    image: row.image ? toFileDto(row.image) : null,
+    video: row.video ? toFileDto(row.video) : null,
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
+    can_edit: manage,
+    can_delete: manage,
+  };
+}
+
+export function toCategoryDto(row: CategoryWithCount, actor: Actor): CategoryDto {
+  const manage = can(actor.role, 'products.manage');
+  return { id: row.category.id, name: row.category.name, products: row.products, can_edit: manage, can_delete: manage };
+}
