@@ -17,6 +17,9 @@ const OutboxPage = named(() => import('../features/outbox/outbox-page.tsx'), 'Ou
 const PieChartPage = named(() => import('../features/stats/pie-chart-page.tsx'), 'PieChartPage');
 const LocationsPage = named(() => import('../features/locations/locations-page.tsx'), 'LocationsPage');
 const GlobalSettingsPage = named(() => import('../features/settings/global-settings-page.tsx'), 'GlobalSettingsPage');
+const ProductsPage = named(() => import('../features/products/products-page.tsx'), 'ProductsPage');
+const ProductCreatePage = named(() => import('../features/products/product-create-page.tsx'), 'ProductCreatePage');
+const ProductShowPage = named(() => import('../features/products/product-show-page.tsx'), 'ProductShowPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -30,6 +33,9 @@ const BUILT: Record<string, () => ReactElement> = {
   pieChart: () => <PieChartPage />,
   locations: () => <LocationsPage />,
   globalSettings: () => <GlobalSettingsPage />,
+  products: () => <ProductsPage />,
+  productCreate: () => <ProductCreatePage />,
+  productShow: () => <ProductShowPage />,
   incomingCallClients: () => <IncomingCallRedirect />,
 };
 
