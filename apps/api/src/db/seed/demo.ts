@@ -19,6 +19,7 @@ import { accounts, users } from '../schema/index.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
 import { seedDemoSettings } from './settings.ts';
+import { seedDemoStaff } from './staff.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -90,6 +91,7 @@ export async function seedDemo(db: Db, opts: { clients?: number } = {}): Promise
       )
       .returning({ id: users.id, roleId: users.roleId });
     await tx.insert(accounts).values(staff.filter((s) => s.roleId !== roleByCode('user').id).map((s) => ({ userId: s.id })));
+    await seedDemoStaff(tx, passwordHash, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);
 
     await seedDemoSettings(tx);
     const demoLocations = await seedDemoLocations(tx);
