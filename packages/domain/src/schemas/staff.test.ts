@@ -41,8 +41,14 @@ describe('usersQuery', () => {
   it.each<[unknown, string[]]>([
     ['sales_agent', ['sales_agent']],
     ['sales_agent,call_agent', ['sales_agent', 'call_agent']],
-    [['sales_agent', 'user'], ['sales_agent', 'user']],
-    [['admin,partner', 'ocr_manager'], ['admin', 'partner', 'ocr_manager']],
+    [
+      ['sales_agent', 'user'],
+      ['sales_agent', 'user'],
+    ],
+    [
+      ['admin,partner', 'ocr_manager'],
+      ['admin', 'partner', 'ocr_manager'],
+    ],
   ])('reads roles %j', (roles, expected) => {
     expect(usersQuery.parse({ roles }).roles).toEqual(expected);
   });
@@ -112,6 +118,7 @@ describe('userAccessibilityBody', () => {
     [{ userId: '5', access: 'all' }, { userId: 'invalid_value' }],
     [{ userId: 0, access: 'all' }, { userId: 'too_short' }],
     [{ userId: 1.5, access: 'all' }, { userId: 'invalid_value' }],
+    [{ userId: 99_999_999_999, access: 'all' }, { userId: 'invalid_value' }],
     [{ userId: 5, access: 'everything' }, { access: 'invalid_value' }],
   ])('%j gives %j', (body, expected) => {
     expect(keysOf(userAccessibilityBody, body)).toEqual(expected);

@@ -25,11 +25,12 @@ export type CreateStaffBody = z.infer<typeof createStaffBody>;
 /** `roles=sales_agent,call_agent` or `roles=sales_agent&roles=call_agent`. */
 function rolesParam<T extends readonly [RoleCode, ...RoleCode[]]>(allowed: T) {
   return z.preprocess(
-    (value) => {
-      const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : value;
-      return Array.isArray(list)
-        ? list.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '')
-        : list;
+    (value: unknown): unknown => {
+      const list: unknown = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(list)) {
+        return list;
+      }
+      return (list as unknown[]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
     },
     z.array(z.enum(allowed)).max(ROLE_CODES.length),
   );
@@ -149,7 +150,7 @@ export type AccountBody = z.infer<typeof accountBody>;
 
 /** POST /api/user-accessibility: the access to clients of that user's account. */
 export const userAccessibilityBody = z.object({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().max(2_147_483_647, 'invalid_value'),
   access: z.enum(CLIENT_ACCESS),
 });
 export type UserAccessibilityBody = z.infer<typeof userAccessibilityBody>;

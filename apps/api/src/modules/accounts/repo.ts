@@ -61,7 +61,12 @@ export async function listAccounts(tx: Tx, filter: AccountFilter, page: AccountP
 }
 
 export async function findAccount(tx: Tx, id: number, opts: { lock?: boolean } = {}): Promise<AccountWithUser | undefined> {
-  const base = tx.select(accountWithUser).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(accounts.id, id)).limit(1);
+  const base = tx
+    .select(accountWithUser)
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(eq(accounts.id, id))
+    .limit(1);
   const [row] = opts.lock ? await base.for('update', { of: accounts }) : await base;
   return row;
 }

@@ -30,8 +30,10 @@ export function accountRoutes(app: App, deps: AuthDeps): void {
     }),
   );
 
-  app.get('/api/accounts', { config: MANAGE, schema: { tags, querystring: accountsQuery, response: { 200: accountListDto } } }, async (request) =>
-    accountsPage(deps.db, actorOf(request), request.query),
+  app.get(
+    '/api/accounts',
+    { config: MANAGE, schema: { tags, querystring: accountsQuery, response: { 200: accountListDto } } },
+    async (request) => accountsPage(deps.db, actorOf(request), request.query),
   );
   app.get(
     '/api/users-with-accounts',
@@ -39,9 +41,13 @@ export function accountRoutes(app: App, deps: AuthDeps): void {
     async (request) => usersWithAccountsPage(deps.db, request.query),
   );
   // Not in spec section 7, which lists only PUT: the edit page reads the account it edits after a reload.
-  app.get('/api/account/:id', { config: MANAGE, schema: { tags, params: idParams, response: { 200: accountAnswer } } }, async (request) => ({
-    data: await getAccount(deps.db, actorOf(request), request.params.id),
-  }));
+  app.get(
+    '/api/account/:id',
+    { config: MANAGE, schema: { tags, params: idParams, response: { 200: accountAnswer } } },
+    async (request) => ({
+      data: await getAccount(deps.db, actorOf(request), request.params.id),
+    }),
+  );
   app.put(
     '/api/account/:id',
     { config: MANAGE, schema: { tags, params: idParams, body: accountBody, response: { 200: accountAnswer } } },

@@ -15,9 +15,6 @@ import type { Actor, RequestMeta } from '../auth/service.ts';
 import { toAccountDto, toUserWithAccountDto } from './dto.ts';
 import * as repo from './repo.ts';
 
-/** Ids beyond PostgreSQL's integer cannot exist; asking for one is an unknown id, not a database error. */
-const MAX_ID = 2_147_483_647;
-
 function filterOf(query: AccountsQuery): repo.AccountFilter {
   const roles = query.roles && query.roles.length > 0 ? query.roles : STAFF_ROLE_CODES;
   return { roleIds: roles.map((r) => roleByCode(r).id), search: query.search, isActive: query.is_active };
@@ -38,7 +35,7 @@ function unknownAccount(id: number): AppError {
 }
 
 export async function getAccount(db: Db, actor: Actor, id: number): Promise<AccountDto> {
-  const row = id > MAX_ID ? undefined : await repo.findAccount(db, id);
+  const row = await repo.findAccount(db, id);
   if (!row) {
     throw unknownAccount(id);
   }
@@ -61,9 +58,6 @@ const orNull = (v: string | null) => (v === null || v === '' ? null : v);
 
 /** PUT /api/account/{id}: the access to clients and the telephony settings, all at once. */
 export async function updateAccount(db: Db, actor: Actor, id: number, body: AccountBody, meta: RequestMeta): Promise<AccountDto> {
-  if (id > MAX_ID) {
-    throw unknownAccount(id);
-  }
   return db.transaction(async (tx) => {
     const found = await repo.findAccount(tx, id, { lock: true });
     if (!found) {
@@ -91,9 +85,6 @@ export async function updateAccount(db: Db, actor: Actor, id: number, body: Acco
  * the clients list enforces it). A staff user without an account row gets one; clients have no account.
  */
 export async function setUserAccessibility(db: Db, actor: Actor, body: UserAccessibilityBody, meta: RequestMeta): Promise<AccountDto> {
-  if (body.userId > MAX_ID) {
-    throw new AppError('UNKNOWN_USER_ID');
-  }
   return db.transaction(async (tx) => {
     const staff = await staffUserOf(tx, body.userId);
     const accountId = await repo.ensureAccount(tx, staff.id);

@@ -27,10 +27,14 @@ const AGENTS = { access: { permission: 'agents.read' as const } };
  */
 export function staffRoutes(app: App, deps: AuthDeps): void {
   const tags = ['staff'];
-  app.post('/api/staff', { config: CREATE, schema: { tags, body: createStaffBody, response: { 201: createdStaffAnswer } } }, async (request, reply) => {
-    const data = await createStaff(deps, actorOf(request), request.body, meta(request));
-    return reply.status(201).send({ data });
-  });
+  app.post(
+    '/api/staff',
+    { config: CREATE, schema: { tags, body: createStaffBody, response: { 201: createdStaffAnswer } } },
+    async (request, reply) => {
+      const data = await createStaff(deps, actorOf(request), request.body, meta(request));
+      return reply.status(201).send({ data });
+    },
+  );
   app.get(
     '/api/send-signup-mail/:id',
     { config: CREATE, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
@@ -45,18 +49,24 @@ export function staffRoutes(app: App, deps: AuthDeps): void {
   app.get('/api/users', { config: USERS, schema: { tags, querystring: usersQuery, response: { 200: userListDto } } }, async (request) =>
     usersPage(deps.db, request.query),
   );
-  app.get('/api/plain-users', { config: USERS, schema: { tags, querystring: plainUsersQuery, response: { 200: plainUserListDto } } }, async (request) =>
-    plainUsersPage(deps.db, request.query),
+  app.get(
+    '/api/plain-users',
+    { config: USERS, schema: { tags, querystring: plainUsersQuery, response: { 200: plainUserListDto } } },
+    async (request) => plainUsersPage(deps.db, request.query),
   );
   app.get(
     '/api/sales-agent-users',
     { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: salesAgentUserListDto } } },
     async (request) => salesAgentUsersPage(deps.db, request.query),
   );
-  app.get('/api/sales-agents', { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: agentListDto } } }, async (request) =>
-    agentsPage(deps.db, 'sales_agent', request.query),
+  app.get(
+    '/api/sales-agents',
+    { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: agentListDto } } },
+    async (request) => agentsPage(deps.db, 'sales_agent', request.query),
   );
-  app.get('/api/call-agents', { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: agentListDto } } }, async (request) =>
-    agentsPage(deps.db, 'call_agent', request.query),
+  app.get(
+    '/api/call-agents',
+    { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: agentListDto } } },
+    async (request) => agentsPage(deps.db, 'call_agent', request.query),
   );
 }

@@ -26,8 +26,6 @@ import { queueMail } from '../mail/service.ts';
 import { toAgentDto, toPlainUserDto, toSalesAgentUserDto, toUserListItemDto } from './dto.ts';
 import * as repo from './repo.ts';
 
-/** Ids beyond PostgreSQL's integer cannot exist; asking for one is an unknown id, not a database error. */
-const MAX_ID = 2_147_483_647;
 const DAY_MS = 86_400_000;
 
 const roleIds = (roles: readonly RoleCode[]) => roles.map((r) => roleByCode(r).id);
@@ -64,10 +62,13 @@ export async function createStaff(deps: AuthDeps, actor: Actor, body: CreateStaf
  * INVITATION_TTL_DAYS days, that replaces any older one of the user, and the mail in the user's language.
  * Someone who already chose a password is not invited again: they reset it themselves.
  */
-export async function sendSignupMail(deps: AuthDeps, actor: Actor, userId: number, mail: SignupMail, meta: RequestMeta): Promise<SignupMailAnswer['data']> {
-  if (userId > MAX_ID) {
-    throw new AppError('UNKNOWN_USER_ID');
-  }
+export async function sendSignupMail(
+  deps: AuthDeps,
+  actor: Actor,
+  userId: number,
+  mail: SignupMail,
+  meta: RequestMeta,
+): Promise<SignupMailAnswer['data']> {
   const sent = await deps.db.transaction(async (tx) => {
     // Locked: two clicks at once leave exactly one working link.
     const user = await repo.findUser(tx, userId, { lock: true });
@@ -84,7 +85,10 @@ export async function sendSignupMail(deps: AuthDeps, actor: Actor, userId: numbe
       throw new AppError('ACCOUNT_BLOCKED', { message: `The account of ${name} is blocked: unblock it before sending the signup mail.` });
     }
     if (!user.email) {
-      throw new AppError('VALIDATION_ERROR', { message: `${name} has no e-mail address.`, fieldValidation: { email: 'field_is_required' } });
+      throw new AppError('VALIDATION_ERROR', {
+        message: `${name} has no e-mail address.`,
+        fieldValidation: { email: 'field_is_required' },
+      });
     }
     const { secret, expiresAt } = await issueInvitation(tx, user.id, INVITATION_TTL_DAYS * DAY_MS);
     const kind = SIGNUP_MAIL_KIND[mail];

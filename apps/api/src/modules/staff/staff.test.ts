@@ -110,7 +110,20 @@ describe('POST /api/staff', () => {
       account_id: expect.any(Number) as unknown,
     });
     expect(Object.keys(data).sort()).toEqual(
-      ['account_id', 'created_at', 'email', 'id', 'is_active', 'locale', 'name', 'phone', 'role', 'signed_up', 'surname', 'updated_at'].sort(),
+      [
+        'account_id',
+        'created_at',
+        'email',
+        'id',
+        'is_active',
+        'locale',
+        'name',
+        'phone',
+        'role',
+        'signed_up',
+        'surname',
+        'updated_at',
+      ].sort(),
     );
 
     const [row] = await storedUser('marco.rossi@example.ch');
@@ -159,7 +172,11 @@ describe('POST /api/staff', () => {
   });
 
   it.each<[string, unknown, Record<string, string>]>([
-    ['an empty body', {}, { name: 'field_is_required', surname: 'field_is_required', email: 'field_is_required', role: 'field_is_required' }],
+    [
+      'an empty body',
+      {},
+      { name: 'field_is_required', surname: 'field_is_required', email: 'field_is_required', role: 'field_is_required' },
+    ],
     ['a bad e-mail', newAgent({ email: 'lara@' }), { email: 'invalid_email' }],
     ['the client role', newAgent({ role: 'user' }), { role: 'invalid_value' }],
     ['an unknown role', newAgent({ role: 'boss' }), { role: 'invalid_value' }],
@@ -260,7 +277,9 @@ describe('the signup mails', () => {
     });
 
     const hash = await mailedHash(agent.email);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/signup', payload: { hash, password: 'Agent-Passw0rd' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/signup', payload: { hash, password: 'Agent-Passw0rd' } })).statusCode).toBe(
+      200,
+    );
     await login(t.app, agent.email, 'Agent-Passw0rd');
   });
 
@@ -291,27 +310,36 @@ describe('the signup mails', () => {
     expect(fresh.statusCode).toBe(200);
   });
 
-  it.each(['/api/send-signup-mail', '/api/send-inner-signup-mail'])('%s answers 409 ALREADY_SIGNED_UP to a user with a password and mails nothing', async (path) => {
-    const agent = await createUser(t.db, { role: 'sales_agent' });
-    const res = await get(`${path}/${agent.id}`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'ALREADY_SIGNED_UP', message: expect.stringContaining('Forgot your password?') as unknown });
-    expect(await outboxFor(t.app, adminCookie, agent.email)).toEqual([]);
-    expect(await invitations(agent.id)).toEqual([]);
-  });
+  it.each(['/api/send-signup-mail', '/api/send-inner-signup-mail'])(
+    '%s answers 409 ALREADY_SIGNED_UP to a user with a password and mails nothing',
+    async (path) => {
+      const agent = await createUser(t.db, { role: 'sales_agent' });
+      const res = await get(`${path}/${agent.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error: 'ALREADY_SIGNED_UP',
+        message: expect.stringContaining('Forgot your password?') as unknown,
+      });
+      expect(await outboxFor(t.app, adminCookie, agent.email)).toEqual([]);
+      expect(await invitations(agent.id)).toEqual([]);
+    },
+  );
 
-  it.each(['/api/send-signup-mail', '/api/send-inner-signup-mail'])('%s answers 404 UNKNOWN_USER_ID to an id that names nobody', async (path) => {
-    for (const id of ['987654', '99999999999']) {
-      const res = await get(`${path}/${id}`);
-      expect(res.statusCode, id).toBe(404);
+  it.each(['/api/send-signup-mail', '/api/send-inner-signup-mail'])(
+    '%s answers 404 UNKNOWN_USER_ID to an id that names nobody',
+    async (path) => {
+      const res = await get(`${path}/987654`);
+      expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: 'UNKNOWN_USER_ID' });
-    }
-  });
+    },
+  );
 
-  it.each(['/api/send-signup-mail', '/api/send-inner-signup-mail'])('%s answers 400 to an id that is not a number', async (path) => {
-    const res = await get(`${path}/abc`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { id: 'invalid_value' } });
+  it.each(['/api/send-signup-mail', '/api/send-inner-signup-mail'])('%s answers 400 to an id that is no user id at all', async (path) => {
+    for (const id of ['abc', '0', '99999999999']) {
+      const res = await get(`${path}/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { id: 'invalid_value' } });
+    }
   });
 
   it('refuses to invite a blocked user until they are unblocked', async () => {

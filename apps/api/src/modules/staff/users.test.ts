@@ -8,12 +8,19 @@ const cookies = new Map<RoleCode, string>();
 const people: Record<string, TestUser> = {};
 
 /** Users whose last change lies `minutesAgo` in the past, so the order of the lists is known. */
-async function person(key: string, role: RoleCode, name: string, surname: string, minutesAgo: number, opts: { isActive?: boolean; email?: string } = {}) {
+async function person(
+  key: string,
+  role: RoleCode,
+  name: string,
+  surname: string,
+  minutesAgo: number,
+  opts: { isActive?: boolean; email?: string } = {},
+) {
   const user = await createUser(t.db, { role, name, surname, isActive: opts.isActive, email: opts.email, password: null });
-  await t.pool.query(`UPDATE users SET updated_at = now() - $2 * interval '1 minute', phone = '044 000 00 00', city = 'Bern', zipcode = '3000' WHERE id = $1`, [
-    user.id,
-    minutesAgo,
-  ]);
+  await t.pool.query(
+    `UPDATE users SET updated_at = now() - $2 * interval '1 minute', phone = '044 000 00 00', city = 'Bern', zipcode = '3000' WHERE id = $1`,
+    [user.id, minutesAgo],
+  );
   people[key] = user;
 }
 
@@ -201,17 +208,22 @@ describe('the agent lists', () => {
     expect(res.json()).toMatchObject({ field_validation: { limit: 'invalid_value' } });
   });
 
-  it.each(['/api/sales-agents', '/api/call-agents', '/api/sales-agent-users'])('%s is open to the roles that book and assign agents only', async (url) => {
-    for (const role of ROLE_CODES) {
-      const res = await get(url, cookies.get(role));
-      expect(res.statusCode, role).toBe(can(role, 'agents.read') ? 200 : 403);
-    }
-    expect(['sales_agent', 'call_agent', 'prom_agent', 'independent_agent', 'admin'].every((r) => can(r as RoleCode, 'agents.read'))).toBe(true);
-    for (const role of ['user', 'partner', 'ocr_manager'] as const) {
-      expect((await get(url, cookies.get(role))).json()).toEqual({ error: 'Not allowed.' });
-    }
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-  });
+  it.each(['/api/sales-agents', '/api/call-agents', '/api/sales-agent-users'])(
+    '%s is open to the roles that book and assign agents only',
+    async (url) => {
+      for (const role of ROLE_CODES) {
+        const res = await get(url, cookies.get(role));
+        expect(res.statusCode, role).toBe(can(role, 'agents.read') ? 200 : 403);
+      }
+      expect(
+        ['sales_agent', 'call_agent', 'prom_agent', 'independent_agent', 'admin'].every((r) => can(r as RoleCode, 'agents.read')),
+      ).toBe(true);
+      for (const role of ['user', 'partner', 'ocr_manager'] as const) {
+        expect((await get(url, cookies.get(role))).json()).toEqual({ error: 'Not allowed.' });
+      }
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    },
+  );
 });
 
 describe('who may list users', () => {
