@@ -14,6 +14,9 @@ const named = <T extends Record<string, ComponentType>>(load: () => Promise<T>, 
 const HomePage = named(() => import('../features/dashboard/home-page.tsx'), 'HomePage');
 const EditProfilePage = named(() => import('../features/profile/edit-profile-page.tsx'), 'EditProfilePage');
 const OutboxPage = named(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage');
+const CreateAgentPage = named(() => import('../features/staff/create-agent-page.tsx'), 'CreateAgentPage');
+const AccountsPage = named(() => import('../features/accounts/accounts-page.tsx'), 'AccountsPage');
+const EditAccountPage = named(() => import('../features/accounts/edit-account-page.tsx'), 'EditAccountPage');
 const PieChartPage = named(() => import('../features/stats/pie-chart-page.tsx'), 'PieChartPage');
 const LocationsPage = named(() => import('../features/locations/locations-page.tsx'), 'LocationsPage');
 const GlobalSettingsPage = named(() => import('../features/settings/global-settings-page.tsx'), 'GlobalSettingsPage');
@@ -30,6 +33,9 @@ const BUILT: Record<string, () => ReactElement> = {
   home: () => <HomePage />,
   editProfile: () => <EditProfilePage />,
   outbox: () => <OutboxPage />,
+  createAgent: () => <CreateAgentPage />,
+  accountsSettings: () => <AccountsPage />,
+  editAccount: () => <EditAccountPage />,
   pieChart: () => <PieChartPage />,
   locations: () => <LocationsPage />,
   globalSettings: () => <GlobalSettingsPage />,
