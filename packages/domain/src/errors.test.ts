@@ -36,6 +36,8 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['PRODUCT_CODE_TAKEN', 409],
   ['PRODUCT_IN_USE', 409],
   ['CATEGORY_NAME_TAKEN', 409],
+  ['UNKNOWN_ACADEMY_CATEGORY_ID', 404],
+  ['UNKNOWN_ACADEMY_ITEM_ID', 404],
 ];
 
 describe('statusOf', () => {

@@ -24,3 +24,4 @@ export * from './schemas/stats.ts';
 export * from './pie.ts';
 export * from './staff.ts';
 export * from './schemas/products.ts';
+export * from './schemas/academy.ts';
