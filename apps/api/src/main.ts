@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
 import { smtpTransport } from './integrations/mail/smtp-transport.ts';
+import { storageFor } from './integrations/storage/index.ts';
 import { outboxTransport } from './integrations/mail/transport.ts';
 import { startJobs } from './jobs/queue.ts';
 import { DEFAULT_WEB_DIST, LOCALES_DIR, readVersion } from './paths.ts';
@@ -17,7 +18,7 @@ const { database, url } = opened;
 const wantsDemo = config.seedDemo ?? Boolean(opened.embedded);
 if (wantsDemo && (await isDatabaseEmpty(database.db))) {
   log('seeding demo data …');
-  const counts = await seedDemo(database.db);
+  const counts = await seedDemo(database.db, { storage: storageFor(config) });
   log(`demo data: ${counts.staff} sign-ins, ${counts.clients} clients`);
 }
 

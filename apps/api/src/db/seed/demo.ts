@@ -14,9 +14,11 @@ import {
   type RoleCode,
 } from '@bo/domain';
 import { count } from 'drizzle-orm';
+import type { FileStorage } from '../../integrations/storage/index.ts';
 import type { Db } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
+import { seedAcademy } from './academy.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoStaff } from './staff.ts';
@@ -66,7 +68,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Db, opts: { clients?: number } = {}): Promise<{ staff: number; clients: number }> {
+/** With `storage`, also the demo files (academy media) are stored. */
+export async function seedDemo(db: Db, opts: { clients?: number; storage?: FileStorage } = {}): Promise<{ staff: number; clients: number }> {
   const random = prng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -92,6 +95,9 @@ export async function seedDemo(db: Db, opts: { clients?: number } = {}): Promise
       .returning({ id: users.id, roleId: users.roleId });
     await tx.insert(accounts).values(staff.filter((s) => s.roleId !== roleByCode('user').id).map((s) => ({ userId: s.id })));
     await seedDemoStaff(tx, passwordHash, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);
+    if (opts.storage) {
+      await seedAcademy(tx, opts.storage, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);
+    }
 
     await seedDemoSettings(tx);
     const demoLocations = await seedDemoLocations(tx);
