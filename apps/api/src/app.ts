@@ -17,6 +17,7 @@ import { registerSessionGuard } from './http/session.ts';
 import type { App } from './http/types.ts';
 import { storageFor, type FileStorage } from './integrations/storage/index.ts';
 import type { Jobs } from './jobs/queue.ts';
+import { academyRoutes } from './modules/academy/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthDeps } from './modules/auth/service.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     storage: deps.storage ?? storageFor(deps.config),
   };
   fileRoutes(app, files);
+  academyRoutes(app, files);
   productRoutes(app, { db: deps.database.db });
   systemRoutes(app, {
     db: deps.database.db,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -21,4 +21,12 @@ export async function fileUsage(tx: Tx, id: string): Promise<{ product: boolean;
            EXISTS (SELECT 1 FROM academy_items WHERE file_id = ${id}) AS academy,
            EXISTS (SELECT 1 FROM app_settings WHERE value = ${id}) AS setting`);
   return result.rows[0] ?? { product: false, academy: false, setting: false };
+}
+
+/** Deletes file records and answers them (with their storage keys); the bytes stay until removed. */
+export async function deleteFiles(tx: Tx, ids: readonly string[]): Promise<FileRow[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  return tx.delete(files).where(inArray(files.id, [...ids])).returning();
 }

@@ -7,11 +7,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { can, checkUpload, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
 import { fileTypeFromFile } from 'file-type';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../integrations/storage/index.ts';
 import type { Actor } from '../auth/service.ts';
-import { fileUsage, findFile, insertFile, type FileRow } from './repo.ts';
+import { deleteFiles, fileUsage, findFile, insertFile, type FileRow } from './repo.ts';
 
 export interface FilesDeps {
   db: Db;
@@ -110,4 +110,29 @@ export async function visibleFile(deps: FilesDeps, actor: Actor, id: string): Pr
     throw new AppError('NOT_FOUND');
   }
   return row;
+}
+
+/**
+ * Forgets the files that nothing uses any more, inside the caller's transaction, and answers their
+ * storage keys. The caller removes the bytes (`removeStored`) only after that transaction committed: a
+ * failed change then loses nothing, and a failed removal only leaves bytes that nothing refers to.
+ */
+export async function forgetUnusedFiles(tx: Tx, ids: readonly string[]): Promise<string[]> {
+  const unused: string[] = [];
+  for (const id of new Set(ids)) {
+    const usage = await fileUsage(tx, id);
+    if (!usage.product && !usage.academy && !usage.setting) {
+      unused.push(id);
+    }
+  }
+  return (await deleteFiles(tx, unused)).map((row) => row.storageKey);
+}
+
+/** Removes the bytes of forgotten files; answers the keys that could not be removed (left behind, harmless). */
+export async function removeStored(storage: FileStorage, keys: readonly string[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const key of keys) {
+    await storage.remove(key).catch(() => failed.push(key));
+  }
+  return failed;
 }
