@@ -14,6 +14,7 @@ const named = <T extends Record<string, ComponentType>>(load: () => Promise<T>, 
 const HomePage = named(() => import('../features/dashboard/home-page.tsx'), 'HomePage');
 const EditProfilePage = named(() => import('../features/profile/edit-profile-page.tsx'), 'EditProfilePage');
 const OutboxPage = named(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage');
+const AcademyPage = named(() => import('../features/academy/academy-page.tsx'), 'AcademyPage');
 const CreateAgentPage = named(() => import('../features/staff/create-agent-page.tsx'), 'CreateAgentPage');
 const AccountsPage = named(() => import('../features/accounts/accounts-page.tsx'), 'AccountsPage');
 const EditAccountPage = named(() => import('../features/accounts/edit-account-page.tsx'), 'EditAccountPage');
@@ -33,6 +34,7 @@ const BUILT: Record<string, () => ReactElement> = {
   home: () => <HomePage />,
   editProfile: () => <EditProfilePage />,
   outbox: () => <OutboxPage />,
+  academy: () => <AcademyPage />,
   createAgent: () => <CreateAgentPage />,
   accountsSettings: () => <AccountsPage />,
   editAccount: () => <EditAccountPage />,
