@@ -204,6 +204,15 @@ export async function signup(
         if (!invited) {
           throw new AppError('unknown user hash');
         }
+        // An invitation only sets a first password; one chosen since (e.g. through recovery) stays.
+        if (invited.user.passwordHash) {
+          throw new AppError('ALREADY_SIGNED_UP', {
+            message: 'This account already has a password: sign in, or use "Forgot your password?".',
+          });
+        }
+        if (!invited.user.isActive) {
+          throw new AppError('ACCOUNT_BLOCKED', { message: 'This account is blocked.' });
+        }
         await repo.updateUser(tx, invited.user.id, { passwordHash });
         await audit(tx, { actorId: invited.user.id, action: 'auth.signup', ip: meta.ip, details: { via: 'invitation' } });
         return { userId: invited.user.id, roleCode: invited.roleCode };

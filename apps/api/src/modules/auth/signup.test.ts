@@ -186,6 +186,20 @@ describe('signup by invitation', () => {
     await login(t.app, staff.email, 'Staff-Passw0rd');
   });
 
+  it('never overwrites a password chosen since the invitation was mailed', async () => {
+    const { staff, secret } = await invite();
+    const other = await createUser(t.db, { role: 'user' });
+    await t.pool.query('UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE id = $2', [
+      other.id,
+      staff.id,
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/auth/signup', payload: { hash: secret, password: 'Taken-Over-1' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'ALREADY_SIGNED_UP' });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    await login(t.app, staff.email, PASSWORD);
+  });
+
   it('answers 404 unknown user hash to an unknown hash', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/auth/signup', payload: { hash: newSecret(), password: PASSWORD } });
     expect(res.statusCode).toBe(404);
