@@ -28,5 +28,8 @@ export async function deleteFiles(tx: Tx, ids: readonly string[]): Promise<FileR
   if (ids.length === 0) {
     return [];
   }
-  return tx.delete(files).where(inArray(files.id, [...ids])).returning();
+  return tx
+    .delete(files)
+    .where(inArray(files.id, [...ids]))
+    .returning();
 }
