@@ -20,6 +20,7 @@ import { accounts, users } from '../schema/index.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
+import { seedProducts } from './products.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoStaff } from './staff.ts';
 
@@ -68,7 +69,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** With `storage`, also the demo files (academy media) are stored. */
+/** With `storage`, also the demo files (academy media, product pictures) are stored. */
 export async function seedDemo(db: Db, opts: { clients?: number; storage?: FileStorage } = {}): Promise<{ staff: number; clients: number }> {
   const random = prng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db, opts: { clients?: number; storage?: FileS
       await seedAcademy(tx, opts.storage, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);
     }
 
+    await seedProducts(tx, opts.storage);
     await seedDemoSettings(tx);
     const demoLocations = await seedDemoLocations(tx);
     const total = opts.clients ?? 400;
