@@ -52,12 +52,7 @@ export interface BuiltApp {
   app: App;
   realtime: Realtime | undefined;
   /** Every route with whether it declared who may call it, for the route-policy test. */
-  routes(): {
-    method: string;
-    url: string;
-    hasPolicy: boolean;
-    access: RouteAccess | undefined;
-  }[];
+  routes(): { method: string; url: string; hasPolicy: boolean; access: RouteAccess | undefined }[];
 }
 
 /** Plugins and modules; tests build the app through this, main.ts adds the database and the listener. */
@@ -66,9 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logger: deps.logger ?? false,
     trustProxy: deps.config.trustProxy,
     // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are logged regardless.
-    logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
-    }),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel) }),
     // HEAD would run the handlers of the GET routes that change state (login-by, block-account).
     exposeHeadRoutes: false,
     bodyLimit: 1024 * 1024,
@@ -78,11 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   // Kept by reference: a plugin's own onRoute hook may still add the policy after this one ran.
-  const registered: {
-    method: string | string[];
-    url: string;
-    config?: { access?: unknown };
-  }[] = [];
+  const registered: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
   app.addHook('onRoute', (route) => {
     registered.push(route);
   });
@@ -90,14 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   // Limits per kind are set where a file is read (modules/files); these are the outer bounds.
-  await app.register(fastifyMultipart, {
-    limits: {
-      files: 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-      fileSize: 210 * 1024 * 1024,
-    },
-  });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: 210 * 1024 * 1024 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -113,9 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `Back office API (${PAGE_TITLE})`, version: deps.version },
-    },
+    openapi: { info: { title: `Back office API (${PAGE_TITLE})`, version: deps.version } },
     transform: jsonSchemaTransform,
   });
   await app.register(async (docs) => {
@@ -123,10 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: { public: true } };
     });
-    await docs.register(fastifySwaggerUi, {
-      routePrefix: '/docs',
-      staticCSP: true,
-    });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
   });
 
   let realtime: Realtime | undefined;
@@ -147,18 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });
   statsRoutes(app, { db: deps.database.db });
-  const files = {
-    db: deps.database.db,
-    storage: deps.storage ?? storageFor(deps.config),
-  };
+  const files = { db: deps.database.db, storage: deps.storage ?? storageFor(deps.config) };
   fileRoutes(app, files);
   academyRoutes(app, files);
   productRoutes(app, { db: deps.database.db });
-  systemRoutes(app, {
-    db: deps.database.db,
-    localesDir: deps.localesDir,
-    version: deps.version,
-  });
+  systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
@@ -166,12 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       web.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: { public: true } };
       });
-      await web.register(fastifyStatic, {
-        root: webDist,
-        wildcard: false,
-        index: false,
-        maxAge: '1h',
-      });
+      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
     });
   }
   registerNotFound(app, webDist ? pageHandler({ webDist, authDeps }) : undefined);
