@@ -6,14 +6,16 @@ import { storageFor } from '../../integrations/storage/index.ts';
 
 let t: TestApp;
 let agent: string;
-let seconds: number;
+let cpuSeconds: number;
 let products: ProductDto[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const started = performance.now();
+  // CPU time, not wall time: other test files share the two cores, and waiting for them is not our cost.
+  const started = process.cpuUsage();
   await t.db.transaction((tx) => seedProducts(tx, storageFor(t.config)));
-  seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(started);
+  cpuSeconds = (used.user + used.system) / 1e6;
   agent = await login(t.app, (await createUser(t.db, { role: 'sales_agent' })).email);
   products = (await injectAs(t.app, agent, { method: 'GET', url: '/api/products' })).json<{ data: ProductDto[] }>().data;
 });
@@ -59,7 +61,7 @@ describe('demo products', () => {
     }
   });
 
-  it('are seeded fast (well under the 2 s budget of the whole demo seed)', () => {
-    expect(seconds).toBeLessThan(1.5);
+  it('cost little to seed (pictures drawn and stored in well under the 2 s budget of the demo seed)', () => {
+    expect(cpuSeconds).toBeLessThan(1);
   });
 });
