@@ -70,7 +70,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** With `storage`, also the demo files (academy media, product pictures) are stored. */
-export async function seedDemo(db: Db, opts: { clients?: number; storage?: FileStorage } = {}): Promise<{ staff: number; clients: number }> {
+export async function seedDemo(
+  db: Db,
+  opts: { clients?: number; storage?: FileStorage } = {},
+): Promise<{ staff: number; clients: number }> {
   const random = prng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const passwordHash = await hash(DEMO_PASSWORD);
