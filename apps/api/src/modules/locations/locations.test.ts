@@ -309,13 +309,13 @@ describe('PUT /api/location/{id}', () => {
     expect(await stored(SPECIAL_LOCATION_ID)).toEqual({ code: 'NONE', display_name: 'Ohne Standort' });
   });
 
-  it.each(['999999', '2147483648'])('answers the unknown id %s with UNKNOWN_LOCATION_ID', async (id) => {
+  it.each(['999999'])('answers the unknown id %s with UNKNOWN_LOCATION_ID', async (id) => {
     const res = await as(admin, 'PUT', `/api/location/${id}`, body());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'UNKNOWN_LOCATION_ID' });
   });
 
-  it.each(['abc', '0', '-3', '1.5'])('refuses the id %s with field_validation', async (id) => {
+  it.each(['abc', '0', '-3', '1.5', '2147483648'])('refuses the id %s with field_validation', async (id) => {
     const res = await as(admin, 'PUT', `/api/location/${id}`, body());
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { id: expect.any(String) as unknown } });
