@@ -192,3 +192,20 @@ export async function readNewestMail(page: Page, to: string, subject: string): P
   await text.waitFor();
   return textOf(text);
 }
+
+/** Waits until the message bar shows exactly `expected` (a newer message replaces an older one). */
+export async function expectSnackbar(page: Page, expected: string): Promise<void> {
+  const bar = page.getByTestId('snackbar');
+  await eventually(async () => {
+    const shown = (await bar.count()) > 0 ? await textOf(bar.first()) : '';
+    if (shown !== expected) {
+      throw new Error(`the snackbar says «${shown}», expected «${expected}»`);
+    }
+  });
+}
+
+/** Opens a screen of the signed-in user's side navigation by its screen id and waits for its address. */
+export async function openScreen(page: Page, screenId: string, expectedPath: string): Promise<void> {
+  await page.getByTestId('side-nav').locator(`[data-screen="${screenId}"]`).click();
+  await waitForPath(page, expectedPath);
+}

@@ -5,17 +5,31 @@ import { fileURLToPath } from 'node:url';
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'public', 'locales');
 const cache = new Map<string, unknown>();
 
-/** A text of the web app's translation file, e.g. `tr('de', 'errors.wrong_password')`; throws for a missing key. */
-export function tr(lng: 'de' | 'en' | 'it' | 'ru', key: string): string {
-  if (!cache.has(lng)) {
-    cache.set(lng, JSON.parse(readFileSync(path.join(LOCALES, lng, 'common.json'), 'utf8')));
+type Language = 'de' | 'en' | 'it' | 'ru';
+
+function namespace(lng: Language, ns: string): unknown {
+  const file = `${lng}/${ns}`;
+  if (!cache.has(file)) {
+    cache.set(file, JSON.parse(readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8')));
   }
-  let node: unknown = cache.get(lng);
-  for (const part of key.split('.')) {
+  return cache.get(file);
+}
+
+/**
+ * A text of the web app's translation files: `tr('de', 'errors.wrong_password')` reads common.json,
+ * `tr('de', 'locations:deleted')` a feature namespace (apps/web/public/locales/<lng>/<ns>.json).
+ * `vars` fill `{{name}}` placeholders as i18next does. Throws for a missing key.
+ */
+export function tr(lng: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const colon = key.indexOf(':');
+  const ns = colon >= 0 ? key.slice(0, colon) : 'common';
+  const pathInNs = colon >= 0 ? key.slice(colon + 1) : key;
+  let node: unknown = namespace(lng, ns);
+  for (const part of pathInNs.split('.')) {
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   }
   if (typeof node !== 'string') {
-    throw new Error(`no text ${key} in the ${lng} locale file`);
+    throw new Error(`no text ${key} in the ${lng} locale files`);
   }
-  return node;
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
