@@ -37,8 +37,8 @@ void describe('global settings', { timeout: 120_000 }, () => {
         await openScreen(page, 'globalSettings', '/admin-dashboard/global-settings');
         await page.getByRole('heading', { level: 1, name: tr('de', 'screens.globalSettings'), exact: true }).waitFor();
         await openSettings(page);
-        // Every key of the settings is on the page, with the stored value.
-        for (const [key, value] of Object.entries(original)) {
+        // Every text setting is on the page with its stored value (the logo is a file, not a text field).
+        for (const [key, value] of Object.entries(original).filter(([k]) => k !== 'receipt_logo_path')) {
           assert.equal(await field(page, key).inputValue(), value, key);
         }
         assert.equal(await page.getByLabel(tr('de', 'settings:fields.company_phone')).first().inputValue(), oldPhone);
