@@ -120,12 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
   locationRoutes(app, { db: deps.database.db });
-  settingsRoutes(app, { db: deps.database.db });
   statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });
   statsRoutes(app, { db: deps.database.db });
   const files = { db: deps.database.db, storage: deps.storage ?? storageFor(deps.config) };
   fileRoutes(app, files);
+  settingsRoutes(app, { db: deps.database.db, files });
   academyRoutes(app, files);
   productRoutes(app, { db: deps.database.db });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });

@@ -19,7 +19,7 @@ export async function fileUsage(tx: Tx, id: string): Promise<{ product: boolean;
   const result = await tx.execute<{ product: boolean; academy: boolean; setting: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM products WHERE image_file_id = ${id} OR video_file_id = ${id}) AS product,
            EXISTS (SELECT 1 FROM academy_items WHERE file_id = ${id}) AS academy,
-           EXISTS (SELECT 1 FROM app_settings WHERE value = ${id}) AS setting`);
+           EXISTS (SELECT 1 FROM app_settings WHERE value IN (${id}, '/api/files/' || ${id})) AS setting`);
   return result.rows[0] ?? { product: false, academy: false, setting: false };
 }
 

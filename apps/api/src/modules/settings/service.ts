@@ -1,4 +1,4 @@
-import { SETTINGS_KEYS, settingsFrom, type GlobalSettingsBody, type GlobalSettingsDto } from '@bo/domain';
+import { SETTINGS_KEYS, settingsFrom, type FileDto, type GlobalSettingsBody, type GlobalSettingsDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
 import { audit } from '../audit/service.ts';
@@ -26,6 +26,20 @@ export async function saveGlobalSettings(db: Db, actor: Actor, body: GlobalSetti
     if (changed.length > 0) {
       await audit(tx, { actorId: actor.userId, action: 'settings.updated', ip: meta.ip, details: { keys: changed } });
     }
+    return globalSettings(tx);
+  });
+}
+
+/** The receipt logo is an uploaded image; the setting keeps the address it is served at. */
+export async function setLogo(db: Db, actor: Actor, file: FileDto, meta: RequestMeta): Promise<GlobalSettingsDto> {
+  return db.transaction(async (tx) => {
+    await repo.writeSettings(tx, { receipt_logo_path: file.url }, actor.userId);
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'settings.updated',
+      ip: meta.ip,
+      details: { keys: ['receipt_logo_path'], file: file.id },
+    });
     return globalSettings(tx);
   });
 }

@@ -1,5 +1,6 @@
 import { SETTINGS_KEYS, type GlobalSettingsDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exe, multipart, png } from '../../../test/fixtures.ts';
 import { auditRows, createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -173,5 +174,41 @@ describe('POST /api/global-settings', () => {
     const res = await save({ ...VALID, company_name: 'Gekapert AG' }, role ? cookies.get(role)! : null);
     expect(res.statusCode).toBe(status);
     expect((await read()).company_name).toBe(VALID.company_name);
+  });
+});
+
+describe('POST /api/upload-logo', () => {
+  const uploadLogo = (role: RoleCode, body: Buffer, name: string) =>
+    injectAs(t.app, cookies.get(role)!, { method: 'POST', url: '/api/upload-logo', ...multipart(body, name) });
+  const logoPath = async () =>
+    (await injectAs(t.app, admin, { method: 'GET', url: '/api/global-settings' })).json<{ data: GlobalSettingsDto }>().data
+      .receipt_logo_path;
+
+  it('stores the logo as an image, points the setting at it and serves it to every role that reads settings', async () => {
+    const image = png(12, [200, 40, 40]);
+    const res = await uploadLogo('admin', image, 'logo.png');
+    expect(res.statusCode).toBe(200);
+    const { file, data } = res.json<{ file: { id: string; url: string }; data: GlobalSettingsDto }>();
+    expect(data.receipt_logo_path).toBe(`/api/files/${file.id}`);
+    expect(await logoPath()).toBe(file.url);
+    const asAgent = await injectAs(t.app, cookies.get('sales_agent')!, { method: 'GET', url: file.url });
+    expect(asAgent.statusCode).toBe(200);
+    expect(asAgent.rawPayload.equals(image)).toBe(true);
+    const asPartner = await injectAs(t.app, cookies.get('partner')!, { method: 'GET', url: file.url });
+    expect(asPartner.statusCode).toBe(404);
+    expect((await auditRows(t, 'settings.updated')).at(-1)).toMatchObject({ actor_id: adminId, details: { keys: ['receipt_logo_path'] } });
+  });
+
+  it('refuses a renamed executable and keeps the logo it had', async () => {
+    const before = await logoPath();
+    const res = await uploadLogo('admin', exe(), 'logo.png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'UNSUPPORTED_FILE_TYPE' });
+    expect(await logoPath()).toBe(before);
+  });
+
+  it('lets only the settings manager upload', async () => {
+    expect((await uploadLogo('sales_agent', png(), 'logo.png')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-logo', ...multipart(png(), 'logo.png') })).statusCode).toBe(401);
   });
 });

@@ -1,14 +1,7 @@
-import type {
-  AcademyCategoryBody,
-  AcademyCategoryDto,
-  AcademyItemBody,
-  AcademyItemDto,
-  AcademyKind,
-  AcademyListDto,
-  ErrorBody,
-} from '@bo/domain';
+import type { AcademyCategoryBody, AcademyCategoryDto, AcademyItemBody, AcademyItemDto, AcademyKind, AcademyListDto } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, HttpError } from '../../app/http.ts';
+import { postForm } from '../../app/upload.ts';
+import { http } from '../../app/http.ts';
 
 export const ACADEMY_KEY = ['academy'] as const;
 const keyOf = (kind: AcademyKind) => [...ACADEMY_KEY, kind] as const;
@@ -60,52 +53,22 @@ export function useDeleteItem(kind: AcademyKind) {
   return useAcademyMutation(kind, (id: number) => http<{ data: { id: number } }>(`/api/academy/items/${id}`, { method: 'DELETE' }));
 }
 
-/** A failed upload that never got an answer (connection lost); aborted by the user is `AbortError`. */
-export class UploadNetworkError extends Error {}
+export { UploadNetworkError } from '../../app/upload.ts';
 
-/**
- * Uploads a new item with its file. Through XMLHttpRequest rather than fetch, because only it reports
- * the upload's progress. The text fields go first: the server reads them before the file.
- */
-export function uploadItem(
+/** Uploads a new item with its file and progress. The text fields go first: the server reads them before the file. */
+export async function uploadItem(
   kind: AcademyKind,
   body: AcademyItemBody,
   file: File,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<AcademyItemDto> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('title', body.title);
-    form.append('description', body.description);
-    form.append('category_id', String(body.category_id));
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/academy/${kind}/items`);
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) {
-        onProgress(e.loaded / e.total);
-      }
-    };
-    xhr.onload = () => {
-      let parsed: unknown;
-      try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : {};
-      } catch {
-        parsed = { message: xhr.responseText };
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((parsed as { data: AcademyItemDto }).data);
-      } else {
-        reject(new HttpError(xhr.status, parsed as Partial<ErrorBody> & Record<string, unknown>));
-      }
-    };
-    xhr.onerror = () => reject(new UploadNetworkError('upload failed'));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('title', body.title);
+  form.append('description', body.description);
+  form.append('category_id', String(body.category_id));
+  form.append('file', file, file.name);
+  return (await postForm<{ data: AcademyItemDto }>(`/api/academy/${kind}/items`, form, onProgress, signal)).data;
 }
 
 /** Uploads and refreshes the kind's list afterwards. */

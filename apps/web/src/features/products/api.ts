@@ -1,5 +1,6 @@
 import type { CategoryBody, CategoryDto, FileDto, ProductBody, ProductDto, ProductListDto, ProductsQuery } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fileForm, postForm } from '../../app/upload.ts';
 import { http, HttpError } from '../../app/http.ts';
 
 export const PRODUCTS_KEY = ['products'] as const;
@@ -93,44 +94,12 @@ export function useDeleteCategory() {
   });
 }
 
-/**
- * Uploads one file as a form body and reports the share sent so far (0 to 1). XMLHttpRequest,
- * because fetch does not report upload progress. Refusals become an HttpError like http() makes.
- */
-export function uploadWithProgress(url: string, file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<FileDto> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.withCredentials = true;
-    request.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) {
-        onProgress(e.loaded / e.total);
-      }
-    };
-    request.onload = () => {
-      let body: unknown = request.responseText;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // A string body stays a string: it becomes the message.
-      }
-      if (request.status >= 200 && request.status < 300) {
-        resolve((body as { file: FileDto }).file);
-      } else {
-        reject(
-          new HttpError(
-            request.status,
-            typeof body === 'object' && body !== null ? (body as HttpError['body']) : { message: String(body) },
-          ),
-        );
-      }
-    };
-    // No answer at all (connection lost): the generic error text.
-    request.onerror = () => reject(new HttpError(0, { message: 'network error' }));
-    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort());
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
+/** Uploads a product picture or video with progress; answers the stored file. */
+export async function uploadWithProgress(
+  url: string,
+  file: File,
+  onProgress: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<FileDto> {
+  return (await postForm<{ file: FileDto }>(url, fileForm(file), onProgress, signal)).file;
 }

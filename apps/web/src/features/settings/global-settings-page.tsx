@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Divider, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Paper, Typography } from '@mui/material';
 import {
   globalSettingsBody,
   SETTINGS_SECTIONS,
@@ -17,8 +17,9 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { applyServerErrors, FormText } from '../../ui/form.tsx';
 import { useGlobalSettings, useSaveGlobalSettings } from './api.ts';
+import { LogoField } from './logo-field.tsx';
 
-/** The logo path is set by the logo upload; the form shows it but never sends it. */
+/** The logo path is set by the logo upload (LogoField); the form never sends it. */
 const READ_ONLY: readonly SettingsKey[] = ['receipt_logo_path'];
 const EMAILS: readonly SettingsKey[] = ['company_email', 'sms_company_email'];
 const PHONES: readonly SettingsKey[] = ['company_phone', 'sms_company_phone'];
@@ -80,20 +81,7 @@ function SettingsForm({ settings }: { settings: GlobalSettingsDto }) {
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 {keys.map((key) =>
                   READ_ONLY.includes(key) ? (
-                    <TextField
-                      key={key}
-                      id={key}
-                      label={t(`settings:fields.${key}`)}
-                      value={settings[key]}
-                      placeholder={t('settings:noLogo')}
-                      helperText={t(`settings:hints.${key}`)}
-                      fullWidth
-                      slotProps={{
-                        input: { readOnly: true },
-                        inputLabel: { shrink: true },
-                        htmlInput: { 'data-testid': `setting-${key}` },
-                      }}
-                    />
+                    <LogoField key={key} path={settings[key]} />
                   ) : (
                     <FormText
                       key={key}
