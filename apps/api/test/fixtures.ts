@@ -1,40 +1,12 @@
-import { deflateSync } from 'node:zlib';
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k += 1) {
-      c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-    }
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { encodePng } from '../src/db/seed/png.ts';
 
 /** A real PNG of one colour, `size` pixels square. */
 export function png(size = 4, rgb: [number, number, number] = [30, 110, 200]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(
+    size,
+    size,
+    Uint8Array.from({ length: size * size * 3 }, (_, i) => rgb[i % 3]!),
+  );
 }
 
 /** The start of an MP4 (an `ftyp` box), enough for content sniffing. */

@@ -2,36 +2,11 @@
  * Small real media files made in code for the demo data: PNG images with simple shapes and block
  * letters, WAV sounds of sine tones and one-page PDF documents. Each opens in any browser or player.
  */
-import { deflateSync } from 'node:zlib';
+import { encodePng } from './png.ts';
 
 export type Rgb = readonly [number, number, number];
 
 // PNG
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) {
-    c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) {
-    c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([head, body, crc]);
-}
 
 /** 5×7 block letters, one string of five bits per row. */
 const GLYPHS: Record<string, readonly string[]> = {
@@ -170,23 +145,7 @@ export class Canvas {
   }
 
   png(): Buffer {
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(this.width, 0);
-    header.writeUInt32BE(this.height, 4);
-    header.writeUInt8(8, 8); // bits per channel
-    header.writeUInt8(2, 9); // truecolour, no alpha
-    const stride = this.width * 3;
-    const raw = Buffer.alloc((stride + 1) * this.height);
-    for (let y = 0; y < this.height; y += 1) {
-      raw[y * (stride + 1)] = 0; // filter: none
-      this.pixels.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-    }
-    return Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      pngChunk('IHDR', header),
-      pngChunk('IDAT', deflateSync(raw, { level: 9 })),
-      pngChunk('IEND', Buffer.alloc(0)),
-    ]);
+    return encodePng(this.width, this.height, this.pixels);
   }
 }
 
