@@ -13,24 +13,18 @@ import {
   IconButton,
   Link,
   MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { agentName, dashboardPath, DEBOUNCE_MS, PAGE_SIZES, STAFF_ROLE_CODES, type AccountDto, type RoleCode } from '@bo/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
+import { DataTable } from '../../ui/data-table/data-table.tsx';
+import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useAccounts, useSetBlocked, type AccountsParams } from './api.ts';
 
 const ADMIN = dashboardPath('admin');
@@ -55,7 +49,21 @@ function BlockDialog({ account, onCancel, onConfirm }: { account: AccountDto | n
   );
 }
 
-function AccountRow({
+function AccountName({ account }: { account: AccountDto }) {
+  const { user } = account;
+  return (
+    <>
+      <Link component={RouterLink} to={`${ADMIN}/accounts-settings/edit-account/${account.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+        {`${user.surname} ${user.name}`.trim() || user.email}
+      </Link>
+      <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {user.email}
+      </Typography>
+    </>
+  );
+}
+
+function AccountActions({
   account,
   onBlock,
   onUnblock,
@@ -67,81 +75,42 @@ function AccountRow({
   busy: boolean;
 }) {
   const { t } = useTranslation(['staff', 'common']);
-  const { t: tc } = useTranslation();
-  const { user } = account;
   return (
-    <TableRow hover data-testid="account-row" data-user-id={user.id}>
-      <TableCell>
-        <Link
+    <>
+      {account.user.is_active ? (
+        <Button
+          size="small"
+          color="error"
+          startIcon={<Lock />}
+          onClick={onBlock}
+          disabled={!account.can_block || busy}
+          title={account.can_block ? undefined : t('staff:block.notSelf')}
+          data-testid="block-account"
+        >
+          {t('staff:actions.block')}
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          startIcon={<LockOpen />}
+          onClick={onUnblock}
+          disabled={!account.can_block || busy}
+          data-testid="unblock-account"
+        >
+          {t('staff:actions.unblock')}
+        </Button>
+      )}
+      <Tooltip title={t('staff:actions.edit')}>
+        <IconButton
           component={RouterLink}
           to={`${ADMIN}/accounts-settings/edit-account/${account.id}`}
-          underline="hover"
-          sx={{ fontWeight: 500 }}
+          aria-label={t('staff:actions.edit')}
+          data-testid="edit-account"
         >
-          {`${user.surname} ${user.name}`.trim() || user.email}
-        </Link>
-        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          {user.email}
-        </Typography>
-      </TableCell>
-      <TableCell>{tc(`roles.${user.role.code}`)}</TableCell>
-      <TableCell>
-        <Tooltip title={t(`staff:accessHelp.${account.access_to_clients}`)}>
-          <span>{t(`staff:accessShort.${account.access_to_clients}`)}</span>
-        </Tooltip>
-      </TableCell>
-      <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
-        {account.telephony_number ?? '–'}
-        {account.telephony_user_id && (
-          <Typography variant="body2" color="text.secondary">
-            {t('staff:columns.telephonyId', { id: account.telephony_user_id })}
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          color={user.is_active ? 'success' : 'default'}
-          label={user.is_active ? t('staff:status.active') : t('staff:status.blocked')}
-          data-testid="account-status"
-        />
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {user.is_active ? (
-          <Button
-            size="small"
-            color="error"
-            startIcon={<Lock />}
-            onClick={onBlock}
-            disabled={!account.can_block || busy}
-            title={account.can_block ? undefined : t('staff:block.notSelf')}
-            data-testid="block-account"
-          >
-            {t('staff:actions.block')}
-          </Button>
-        ) : (
-          <Button
-            size="small"
-            startIcon={<LockOpen />}
-            onClick={onUnblock}
-            disabled={!account.can_block || busy}
-            data-testid="unblock-account"
-          >
-            {t('staff:actions.unblock')}
-          </Button>
-        )}
-        <Tooltip title={t('staff:actions.edit')}>
-          <IconButton
-            component={RouterLink}
-            to={`${ADMIN}/accounts-settings/edit-account/${account.id}`}
-            aria-label={t('staff:actions.edit')}
-            data-testid="edit-account"
-          >
-            <Edit fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </TableCell>
-    </TableRow>
+          <Edit fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
   );
 }
 
@@ -150,18 +119,86 @@ export function AccountsPage() {
   const { t } = useTranslation(['staff', 'common']);
   const { t: tc } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [params, setParams] = useState<AccountsParams>({ role: '', status: '', search: '', limit: PAGE_SIZES.users, offset: 0 });
+  const [filter, setFilter] = useState<Pick<AccountsParams, 'role' | 'status' | 'search'>>({ role: '', status: '', search: '' });
   const [toBlock, setToBlock] = useState<AccountDto | null>(null);
-  const accounts = useAccounts(params);
   const setBlocked = useSetBlocked();
+  const busy = setBlocked.isPending;
+  // Kept in a ref so the columns stay one stable array while the actions see the current mutation.
+  const actions = useRef({ block: (_a: AccountDto) => undefined as void, unblock: (_a: AccountDto) => undefined as void, busy });
+
+  const columns = useMemo<DataTableColumn<AccountDto>[]>(
+    () => [
+      { id: 'name', label: t('staff:columns.name'), width: 220, alwaysVisible: true, render: (a) => <AccountName account={a} /> },
+      { id: 'role', label: t('staff:fields.role'), width: 140, render: (a) => tc(`roles.${a.user.role.code}`) },
+      {
+        id: 'access',
+        label: t('staff:fields.access'),
+        width: 120,
+        render: (a) => (
+          <Tooltip title={t(`staff:accessHelp.${a.access_to_clients}`)}>
+            <span>{t(`staff:accessShort.${a.access_to_clients}`)}</span>
+          </Tooltip>
+        ),
+      },
+      {
+        id: 'telephony',
+        label: t('staff:columns.telephony'),
+        width: 160,
+        render: (a) => (
+          <>
+            {a.telephony_number ?? '–'}
+            {a.telephony_user_id && (
+              <Typography variant="body2" color="text.secondary">
+                {t('staff:columns.telephonyId', { id: a.telephony_user_id })}
+              </Typography>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'status',
+        label: t('staff:fields.status'),
+        width: 120,
+        render: (a) => (
+          <Chip
+            size="small"
+            color={a.user.is_active ? 'success' : 'default'}
+            label={a.user.is_active ? t('staff:status.active') : t('staff:status.blocked')}
+            data-testid="account-status"
+          />
+        ),
+      },
+      {
+        id: 'actions',
+        label: t('staff:columns.actions'),
+        width: 200,
+        alwaysVisible: true,
+        align: 'right',
+        render: (a) => (
+          <AccountActions
+            account={a}
+            busy={actions.current.busy}
+            onBlock={() => actions.current.block(a)}
+            onUnblock={() => actions.current.unblock(a)}
+          />
+        ),
+      },
+    ],
+    [t, tc],
+  );
+  const table = useDataTable({ tableName: 'accounts', columns, pageSize: PAGE_SIZES.users, pageSizes: [25, 50, 100] });
+  const params: AccountsParams = { ...filter, limit: table.query.limit, offset: table.query.offset };
+  const accounts = useAccounts(params, table.ready);
 
   useEffect(() => {
-    const timer = setTimeout(
-      () => setParams((p) => (p.search === typed.trim() ? p : { ...p, search: typed.trim(), offset: 0 })),
-      DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => {
+      if (filter.search !== typed.trim()) {
+        setFilter((f) => ({ ...f, search: typed.trim() }));
+        table.setPage(0);
+      }
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, filter.search, table]);
 
   const change = (account: AccountDto, blocked: boolean) =>
     setBlocked.mutate(
@@ -175,8 +212,8 @@ export function AccountsPage() {
       },
     );
 
-  const rows = accounts.data?.data ?? [];
-  const filtered = Boolean(params.search || params.role || params.status);
+  actions.current = { block: (a) => setToBlock(a), unblock: (a) => change(a, false), busy };
+  const filtered = Boolean(filter.search || filter.role || filter.status);
   return (
     <Box>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -198,8 +235,11 @@ export function AccountsPage() {
           select
           size="small"
           label={t('staff:fields.role')}
-          value={params.role}
-          onChange={(e) => setParams((p) => ({ ...p, role: e.target.value as RoleCode | '', offset: 0 }))}
+          value={filter.role}
+          onChange={(e) => {
+            setFilter((f) => ({ ...f, role: e.target.value as RoleCode | '' }));
+            table.setPage(0);
+          }}
           sx={{ width: { xs: '100%', sm: 220 } }}
           id="accounts-role"
         >
@@ -214,8 +254,11 @@ export function AccountsPage() {
           select
           size="small"
           label={t('staff:fields.status')}
-          value={params.status}
-          onChange={(e) => setParams((p) => ({ ...p, status: e.target.value as AccountsParams['status'], offset: 0 }))}
+          value={filter.status}
+          onChange={(e) => {
+            setFilter((f) => ({ ...f, status: e.target.value as AccountsParams['status'] }));
+            table.setPage(0);
+          }}
           sx={{ width: { xs: '100%', sm: 180 } }}
           id="accounts-status"
         >
@@ -228,54 +271,20 @@ export function AccountsPage() {
           {tc('screens.createAgent')}
         </Button>
       </Box>
-      <Paper>
-        <TableContainer>
-          <Table size="small" data-testid="accounts-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('staff:columns.name')}</TableCell>
-                <TableCell>{t('staff:fields.role')}</TableCell>
-                <TableCell>{t('staff:fields.access')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('staff:columns.telephony')}</TableCell>
-                <TableCell>{t('staff:fields.status')}</TableCell>
-                <TableCell align="right">{t('staff:columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {accounts.isError && (
-                <TableRow>
-                  <TableCell colSpan={6}>{errorMessage(accounts.error, tc)}</TableCell>
-                </TableRow>
-              )}
-              {accounts.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6}>{filtered ? t('staff:accounts.emptyFiltered') : t('staff:accounts.empty')}</TableCell>
-                </TableRow>
-              )}
-              {rows.map((account) => (
-                <AccountRow
-                  key={account.id}
-                  account={account}
-                  busy={setBlocked.isPending}
-                  onBlock={() => setToBlock(account)}
-                  onUnblock={() => change(account, false)}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={accounts.data?.total ?? 0}
-          page={Math.floor(params.offset / params.limit)}
-          rowsPerPage={params.limit}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_e, page) => setParams((p) => ({ ...p, offset: page * p.limit }))}
-          onRowsPerPageChange={(e) => setParams((p) => ({ ...p, limit: Number(e.target.value), offset: 0 }))}
-          labelRowsPerPage={tc('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => tc('common.displayedRows', { from, to, count })}
-        />
-      </Paper>
+      <DataTable
+        table={table}
+        label={tc('screens.accountsSettings')}
+        rows={accounts.data?.data}
+        total={accounts.data?.total}
+        rowKey={(a) => a.id}
+        rowAttributes={(a) => ({ 'data-user-id': a.user.id })}
+        loading={accounts.isPending}
+        fetching={accounts.isFetching}
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        emptyText={filtered ? t('staff:accounts.emptyFiltered') : t('staff:accounts.empty')}
+        testIds={{ table: 'accounts-table', row: 'account-row' }}
+      />
       <BlockDialog
         account={toBlock}
         onCancel={() => setToBlock(null)}

@@ -13,8 +13,10 @@ export interface AccountsParams {
 const LIST_KEY = ['accounts', 'list'] as const;
 const oneKey = (id: number) => ['accounts', 'one', id] as const;
 
-export function useAccounts(params: AccountsParams) {
+/** `enabled` waits for the table's saved layout (its page size) before the first request. */
+export function useAccounts(params: AccountsParams, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...LIST_KEY, params],
     queryFn: () => {
       const query = new URLSearchParams({ limit: String(params.limit), offset: String(params.offset) });

@@ -46,6 +46,8 @@ export interface DataTableProps<Row> {
   isExpanded?: (row: Row) => boolean;
   renderExpanded?: (row: Row) => ReactNode;
   testIds?: { table?: string; row?: string };
+  /** Extra attributes of a row, e.g. `data-user-id` for tests and scripts. */
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string | number>;
 }
 
 const RESIZE_STEP = 16;
@@ -200,6 +202,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Fragment key={key}>
           <TableRow
             hover
+            {...props.rowAttributes?.(row)}
             data-testid={testIds?.row}
             onClick={click && (() => click(row))}
             onKeyDown={
