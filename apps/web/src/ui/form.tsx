@@ -1,5 +1,5 @@
-import { TextField, type TextFieldProps } from '@mui/material';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../app/error-message.ts';
 
@@ -30,4 +30,53 @@ export function applyServerErrors<T extends FieldValues>(form: AnyForm<T>, err: 
     form.setError(field as Path<T>, { type: 'server', message: key });
   }
   return fields.length > 0;
+}
+
+/**
+ * A choice bound to react-hook-form; its error is a validation key, shown translated. `nullable`
+ * adds a "not specified" entry that stores null.
+ */
+export function FormSelect<T extends FieldValues>({
+  form,
+  name,
+  label,
+  options,
+  nullable = false,
+}: {
+  form: AnyForm<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  nullable?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          id={String(name)}
+          label={label}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(nullable && e.target.value === '' ? null : e.target.value)}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ? t(`validation.${fieldState.error.message}`) : undefined}
+        >
+          {nullable && (
+            <MenuItem value="">
+              <em>{t('common.none')}</em>
+            </MenuItem>
+          )}
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Divider, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, Divider, Paper, Typography } from '@mui/material';
 import {
   editCurrentBody,
   GENDERS,
@@ -11,14 +11,14 @@ import {
   type CurrentUserDto,
   type EditCurrentBody,
 } from '@bo/domain';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
 import { i18n, rememberLanguage } from '../../app/i18n.ts';
 import { useCurrentUser, useEditProfile } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { applyServerErrors, FormText } from '../../ui/form.tsx';
+import { applyServerErrors, FormSelect, FormText } from '../../ui/form.tsx';
 
 type Input = z.input<typeof editCurrentBody>;
 type Form = UseFormReturn<Input, unknown, EditCurrentBody>;
@@ -44,42 +44,10 @@ function initialValues(user: CurrentUserDto): Input {
   };
 }
 
-function Choice({ form, name, options, label }: { form: Form; name: keyof Input; options: readonly string[]; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          id={name}
-          label={label}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? t(`validation.${fieldState.error.message}`) : undefined}
-        >
-          {name !== 'locale' && name !== 'theme_colour' && (
-            <MenuItem value="">
-              <em>{t('common.none')}</em>
-            </MenuItem>
-          )}
-          {options.map((o) => (
-            <MenuItem key={o} value={o}>
-              {t(`options.${name}.${o}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
-
 function ProfileForm({ user }: { user: CurrentUserDto }) {
   const { t } = useTranslation();
   const save = useEditProfile();
+  const choices = (field: string, values: readonly string[]) => values.map((v) => ({ value: v, label: t(`options.${field}.${v}`) }));
   const form: Form = useForm<Input, unknown, EditCurrentBody>({
     resolver: zodResolver(editCurrentBody),
     defaultValues: initialValues(user),
@@ -119,12 +87,29 @@ function ProfileForm({ user }: { user: CurrentUserDto }) {
           <FormText form={form} name="address" label={t('fields.address')} />
           <FormText form={form} name="zipcode" label={t('fields.zipcode')} inputMode="numeric" />
           <FormText form={form} name="city" label={t('fields.city')} />
-          <Choice form={form} name="gender" options={GENDERS} label={t('fields.gender')} />
-          <Choice form={form} name="relations" options={RELATIONS} label={t('fields.relations')} />
-          <Choice form={form} name="working_status" options={WORKING_STATUSES} label={t('fields.working_status')} />
-          <Choice form={form} name="persons_at_home" options={PERSONS_AT_HOME} label={t('fields.persons_at_home')} />
-          <Choice form={form} name="locale" options={LANGUAGES} label={t('fields.locale')} />
-          <Choice form={form} name="theme_colour" options={Object.keys(PRIMARY_COLOURS)} label={t('fields.theme_colour')} />
+          <FormSelect form={form} name="gender" options={choices('gender', GENDERS)} label={t('fields.gender')} nullable />
+          <FormSelect form={form} name="relations" options={choices('relations', RELATIONS)} label={t('fields.relations')} nullable />
+          <FormSelect
+            form={form}
+            name="working_status"
+            options={choices('working_status', WORKING_STATUSES)}
+            label={t('fields.working_status')}
+            nullable
+          />
+          <FormSelect
+            form={form}
+            name="persons_at_home"
+            options={choices('persons_at_home', PERSONS_AT_HOME)}
+            label={t('fields.persons_at_home')}
+            nullable
+          />
+          <FormSelect form={form} name="locale" options={choices('locale', LANGUAGES)} label={t('fields.locale')} />
+          <FormSelect
+            form={form}
+            name="theme_colour"
+            options={choices('theme_colour', Object.keys(PRIMARY_COLOURS))}
+            label={t('fields.theme_colour')}
+          />
         </Box>
         <Divider />
         <Typography variant="subtitle1" component="h2">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import MailOutline from '@mui/icons-material/MailOutlined';
-import { Alert, Box, Button, Link, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import {
   agentName,
   dashboardPath,
@@ -17,47 +17,19 @@ import {
   type SignupMailAnswer,
 } from '@bo/domain';
 import { useState } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { applyServerErrors, FormText } from '../../ui/form.tsx';
+import { applyServerErrors, FormSelect, FormText } from '../../ui/form.tsx';
 import { useCreateStaff, useSendSignupMail } from './api.ts';
 
 type Input = z.input<typeof createStaffBody>;
 type Form = UseFormReturn<Input, unknown, CreateStaffBody>;
 
 const EMPTY: Input = { name: '', surname: '', email: '', phone: '', role: 'sales_agent', locale: 'de' };
-
-function Choice({ form, name, options, label }: { form: Form; name: 'role' | 'locale'; options: readonly string[]; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          id={name}
-          label={label}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.target.value)}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? t(`validation.${fieldState.error.message}`) : undefined}
-        >
-          {options.map((o) => (
-            <MenuItem key={o} value={o}>
-              {name === 'role' ? t(`roles.${o}`) : t(`options.locale.${o}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
 
 /** After creating: send one of the two signup mails, the one that suits the role first. */
 function Invite({ agent, onAnother }: { agent: CreatedStaffDto; onAnother: () => void }) {
@@ -170,8 +142,18 @@ export function CreateAgentPage() {
               <FormText form={form} name="surname" label={tc('fields.surname')} autoComplete="off" />
               <FormText form={form} name="email" label={tc('fields.email')} type="email" autoComplete="off" />
               <FormText form={form} name="phone" label={tc('fields.phone')} type="tel" autoComplete="off" />
-              <Choice form={form} name="role" options={STAFF_ROLE_CODES} label={t('staff:fields.role')} />
-              <Choice form={form} name="locale" options={LANGUAGES} label={tc('fields.locale')} />
+              <FormSelect
+                form={form}
+                name="role"
+                options={STAFF_ROLE_CODES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+                label={t('staff:fields.role')}
+              />
+              <FormSelect
+                form={form}
+                name="locale"
+                options={LANGUAGES.map((l) => ({ value: l, label: tc(`options.locale.${l}`) }))}
+                label={tc('fields.locale')}
+              />
             </Box>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button type="submit" variant="contained" disabled={create.isPending} data-testid="create-agent">
