@@ -125,8 +125,10 @@ async function main() {
     await waitForHealth(baseUrl, server);
     log(`server ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const testsDir = path.join(ROOT, 'e2e', 'tests');
+    // `npm run e2e -- locations accounts` runs only the files whose names contain one of the words.
+    const only = process.argv.slice(2);
     const files = readdirSync(testsDir)
-      .filter((f) => f.endsWith('.test.ts'))
+      .filter((f) => f.endsWith('.test.ts') && (only.length === 0 || only.some((word) => f.includes(word))))
       .sort()
       .map((f) => path.join('e2e', 'tests', f));
     code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {

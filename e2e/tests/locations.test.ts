@@ -144,4 +144,48 @@ void describe('locations', { timeout: 120_000 }, () => {
       assert.equal(await rowWithCode(page, 'GLATT').count(), 0);
     }),
   );
+
+  void it(
+    'admin sorts the locations by name; the sort is kept after a reload until the default view is restored',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      await openScreen(page, 'locations', '/admin-dashboard/locations');
+      await rowsOf(page).first().waitFor();
+      const nameHeader = page
+        .getByTestId('locations-table')
+        .locator('thead th')
+        .filter({ hasText: label('display_name') });
+      const names = async () => (await rowsOf(page).locator('td:nth-child(2)').allTextContents()).map((t) => t.trim());
+      const sortedByName = async () => {
+        const shown = await names();
+        assert.ok(shown.length > 1, 'several locations are listed');
+        assert.deepEqual(
+          shown,
+          [...shown].sort((a, b) => a.localeCompare(b, 'de', { sensitivity: 'base' })),
+        );
+      };
+
+      const saved = page.waitForResponse(
+        (res) =>
+          res.request().method() === 'PUT' &&
+          (res.request().postDataJSON() as { tableName: string; snapshot: { sort: { field: string } | null } }).tableName === 'locations',
+      );
+      await nameHeader.getByRole('button').click();
+      await eventually(async () => assert.equal(await nameHeader.getAttribute('aria-sort'), 'ascending'));
+      await eventually(sortedByName);
+      assert.equal((await saved).status(), 200);
+
+      await page.reload();
+      await rowsOf(page).first().waitFor();
+      assert.equal(await nameHeader.getAttribute('aria-sort'), 'ascending', 'the sort is the saved one');
+      await eventually(sortedByName);
+
+      await page.getByTestId('table-columns-button').click();
+      await page.getByRole('button', { name: tr('de', 'tables:resetLayout') }).click();
+      await page.keyboard.press('Escape');
+      await eventually(async () => assert.equal(await nameHeader.getAttribute('aria-sort'), null));
+      const codeHeader = page.getByTestId('locations-table').locator('thead th').first();
+      assert.equal(await codeHeader.getAttribute('aria-sort'), 'descending', 'back to codes descending');
+    }),
+  );
 });

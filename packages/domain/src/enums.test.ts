@@ -4,6 +4,7 @@ import {
   CLIENT_STATUSES,
   CLIENT_TYPES,
   GENDERS,
+  isOneOf,
   MAKE_A_DEMO,
   PERSONS_AT_HOME,
   PETS,
@@ -80,5 +81,18 @@ describe('enumerations of spec 3', () => {
     ['client types (default B2C)', CLIENT_TYPES, ['B2C', 'B2B']],
   ] as const)('%s are exactly the spec values', (_name, actual, expected) => {
     expect([...actual].sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('isOneOf', () => {
+  it.each<[string | null | undefined, boolean]>([
+    ['male', true],
+    ['female', true],
+    ['Male', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+  ])('%s in GENDERS: %s', (value, expected) => {
+    expect(isOneOf(GENDERS, value)).toBe(expected);
   });
 });

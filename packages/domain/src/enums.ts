@@ -47,3 +47,8 @@ export const MAKE_A_DEMO = {
 
 export const LEAD_SOURCES = ['ocr', 'perspective', 'leads', 'referral', 'website', 'event', 'mall', 'partner'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** Whether a string from outside (an address, a saved layout) is one of a list's values. */
+export function isOneOf<T extends string>(list: readonly T[], value: string | null | undefined): value is T {
+  return value !== null && value !== undefined && (list as readonly string[]).includes(value);
+}

@@ -206,24 +206,24 @@ describe('isRowDirty', () => {
 });
 
 describe('the filter (spec 4: changing the active location type clears the search)', () => {
-  const searching: LocationFilter = { type: 'mall', search: 'Glatt', offset: 50 };
+  const searching: LocationFilter = { type: 'mall', search: 'Glatt' };
 
   it('starts on malls, the default type, without a search', () => {
-    expect(INITIAL_LOCATION_FILTER).toEqual({ type: 'mall', search: '', offset: 0 });
+    expect(INITIAL_LOCATION_FILTER).toEqual({ type: 'mall', search: '' });
   });
 
   it.each<[string, LocationFilter, string, LocationFilter]>([
-    ['another type clears the search and the page', searching, 'event', { type: 'event', search: '', offset: 0 }],
-    ['the same type keeps everything', searching, 'mall', searching],
-    ['another type from the first page', INITIAL_LOCATION_FILTER, 'event', { type: 'event', search: '', offset: 0 }],
+    ['another type clears the search', searching, 'event', { type: 'event', search: '' }],
+    ['the same type keeps the filter (and so the page)', searching, 'mall', searching],
+    ['another type from the first page', INITIAL_LOCATION_FILTER, 'event', { type: 'event', search: '' }],
   ])('%s', (_name, filter, type, expected) => {
     expect(changeLocationType(filter, type as 'event' | 'mall')).toEqual(expected);
   });
 
   it.each<[string, LocationFilter, string, LocationFilter]>([
-    ['a new search starts at the first page', searching, 'Tivoli', { type: 'mall', search: 'Tivoli', offset: 0 }],
-    ['the same search keeps the page', searching, 'Glatt', searching],
-    ['clearing the search starts at the first page', searching, '', { type: 'mall', search: '', offset: 0 }],
+    ['a new search is another filter', searching, 'Tivoli', { type: 'mall', search: 'Tivoli' }],
+    ['the same search keeps the filter (and so the page)', searching, 'Glatt', searching],
+    ['clearing the search', searching, '', { type: 'mall', search: '' }],
   ])('%s', (_name, filter, search, expected) => {
     expect(changeLocationSearch(filter, search)).toEqual(expected);
   });

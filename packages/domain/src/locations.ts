@@ -136,21 +136,23 @@ export function isRowDirty(row: LocationRow): boolean {
   return row.id === null || (Object.keys(row.saved) as (keyof LocationFields)[]).some((k) => row.saved[k] !== row.draft[k]);
 }
 
-/** What the table asks the server for. */
+/**
+ * What the table asks the server for besides the page and sort, which the data table keeps. The page
+ * goes back to the first whenever this changes to another value.
+ */
 export interface LocationFilter {
   type: LocationType;
   search: string;
-  offset: number;
 }
 
-export const INITIAL_LOCATION_FILTER: LocationFilter = { type: DEFAULT_LOCATION_TYPE, search: '', offset: 0 };
+export const INITIAL_LOCATION_FILTER: LocationFilter = { type: DEFAULT_LOCATION_TYPE, search: '' };
 
-/** Spec 4: changing the active location type clears the search (and starts at the first page). */
+/** Spec 4: changing the active location type clears the search. The same type keeps the filter as it is. */
 export function changeLocationType(filter: LocationFilter, type: LocationType): LocationFilter {
-  return type === filter.type ? filter : { type, search: '', offset: 0 };
+  return type === filter.type ? filter : { type, search: '' };
 }
 
-/** A new search starts at the first page. */
+/** The same search keeps the filter as it is, so the page stays too. */
 export function changeLocationSearch(filter: LocationFilter, search: string): LocationFilter {
-  return search === filter.search ? filter : { ...filter, search, offset: 0 };
+  return search === filter.search ? filter : { ...filter, search };
 }

@@ -6,6 +6,7 @@ import { listOf } from './common.ts';
 
 /** Columns the locations table may be sorted by; anything else is refused. */
 export const LOCATION_ORDER_FIELDS = ['code', 'city', 'display_name', 'index', 'users'] as const;
+export type LocationOrderField = (typeof LOCATION_ORDER_FIELDS)[number];
 
 /** GET /api/locations: spec 9, 50 a page, ordered by code descending. */
 export const locationsQuery = z.object({

@@ -1,21 +1,34 @@
-import { PAGE_SIZES, type LocationBody, type LocationDto, type LocationFilter, type LocationListDto } from '@bo/domain';
+import {
+  isOneOf,
+  LOCATION_ORDER_FIELDS,
+  type LocationBody,
+  type LocationDto,
+  type LocationFilter,
+  type LocationListDto,
+  type LocationOrderField,
+} from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http.ts';
+import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
 
 export const LOCATIONS_KEY = ['locations'] as const;
 
-/** One page of the locations table: the active type, the search, 50 rows ordered by code descending. */
-export function useLocations(filter: LocationFilter) {
+/** One page of the locations table: the active type, the search, and the page and sort of the data table. */
+export function useLocations(filter: LocationFilter, page: DataTableQuery, enabled: boolean) {
+  const params = new URLSearchParams({ type: filter.type, limit: String(page.limit), offset: String(page.offset) });
+  if (filter.search) {
+    params.set('search', filter.search);
+  }
+  if (page.sort && isOneOf<LocationOrderField>(LOCATION_ORDER_FIELDS, page.sort.field)) {
+    params.set('orderBy', page.sort.field);
+    params.set('orderMethod', page.sort.direction);
+  }
+  const search = params.toString();
   return useQuery({
-    queryKey: [...LOCATIONS_KEY, filter],
-    queryFn: () => {
-      const params = new URLSearchParams({ type: filter.type, limit: String(PAGE_SIZES.locations), offset: String(filter.offset) });
-      if (filter.search) {
-        params.set('search', filter.search);
-      }
-      return http<LocationListDto>(`/api/locations?${params.toString()}`);
-    },
+    queryKey: [...LOCATIONS_KEY, search],
+    queryFn: () => http<LocationListDto>(`/api/locations?${search}`),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1,29 +1,13 @@
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, InputAdornment, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
 import {
   addRow,
   cancelEdit,
   changeLocationSearch,
   changeLocationType,
   DEBOUNCE_MS,
+  DEFAULT_PAGE_SIZES,
   editDraft,
   fieldValidationFrom,
   INITIAL_LOCATION_FILTER,
@@ -35,7 +19,7 @@ import {
   rowSaved,
   rowsFromRecords,
   startEdit,
-  type LocationFields,
+  type LocationFilter,
   type LocationRow,
   type LocationType,
 } from '@bo/domain';
@@ -43,37 +27,86 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
+import { DataTable } from '../../ui/data-table/data-table.tsx';
+import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useDeleteLocation, useLocations, useSaveLocation } from './api.ts';
 import { DeleteLocationDialog } from './delete-location-dialog.tsx';
-import { LocationTableRow } from './location-row.tsx';
+import { EDITABLE_FIELDS, LocationActions, LocationField, LocationRowActionsContext, type LocationRowActions } from './location-cells.tsx';
 
-const COLUMNS = ['code', 'display_name', 'city', 'index', 'users'] as const;
-/** Fixed widths, so a row keeps its columns when it switches between view and edit. */
-const WIDTHS: Record<(typeof COLUMNS)[number] | 'actions', number | undefined> = {
-  code: 130,
-  display_name: undefined,
-  city: 140,
-  index: 104,
-  users: 80,
-  actions: 112,
-};
+const WIDTHS = { code: 150, display_name: 300, city: 160, index: 110 } as const;
 
 /** Spec 4 "Location table": events and malls, one row in edit mode at a time. */
 export function LocationsPage() {
   const { t } = useTranslation(['locations', 'common']);
   const { t: tc } = useTranslation();
-  const [filter, setFilter] = useState(INITIAL_LOCATION_FILTER);
+  const [filter, setFilter] = useState<LocationFilter>(INITIAL_LOCATION_FILTER);
   const [searchInput, setSearchInput] = useState('');
   const [rows, setRows] = useState<LocationRow[]>([]);
   const [toDelete, setToDelete] = useState<LocationRow | null>(null);
-  const query = useLocations(filter);
+
+  const columns = useMemo<DataTableColumn<LocationRow>[]>(
+    () => [
+      ...EDITABLE_FIELDS.map((field): DataTableColumn<LocationRow> => ({
+        id: field,
+        label: t(`locations:columns.${field}`),
+        width: WIDTHS[field],
+        sortable: true,
+        alwaysVisible: field === 'code',
+        render: (row) =>
+          row.mode === 'edit' ? (
+            <LocationField row={row} field={field} />
+          ) : field === 'code' ? (
+            <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 500 }}>
+              {row.saved.code}
+            </Box>
+          ) : (
+            row.saved[field]
+          ),
+      })),
+      { id: 'users', label: t('locations:columns.users'), width: 120, align: 'right', sortable: true, render: (row) => row.users },
+      {
+        id: 'actions',
+        label: t('locations:columns.actions'),
+        width: 120,
+        align: 'right',
+        alwaysVisible: true,
+        render: (row) => <LocationActions row={row} />,
+      },
+    ],
+    [t],
+  );
+  const table = useDataTable({
+    tableName: 'locations',
+    columns,
+    pageSize: PAGE_SIZES.locations,
+    pageSizes: DEFAULT_PAGE_SIZES,
+    sort: { field: 'code', direction: 'desc' },
+  });
+  const { setPage } = table;
+  const query = useLocations(filter, table.query, table.ready);
   const save = useSaveLocation();
   const remove = useDeleteLocation();
 
+  const changeFilter = (change: (f: LocationFilter) => LocationFilter) => {
+    const next = change(filter);
+    if (next !== filter) {
+      setFilter(next);
+      setPage(0);
+    }
+  };
+
   useEffect(() => {
-    const timer = setTimeout(() => setFilter((f) => changeLocationSearch(f, searchInput.trim())), DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setFilter((f) => {
+        const next = changeLocationSearch(f, searchInput.trim());
+        if (next !== f) {
+          setPage(0);
+        }
+        return next;
+      });
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, setPage]);
 
   // A fresh page replaces the rows; the row being edited keeps what was typed.
   const page = query.data;
@@ -83,11 +116,9 @@ export function LocationsPage() {
     }
   }, [page]);
 
-  const records = useMemo(() => new Map(page?.data.map((d) => [d.id, d])), [page]);
-
   const changeType = (type: LocationType) => {
     // Spec 4: another type clears the search; what was being edited belongs to the old tab.
-    setFilter((f) => changeLocationType(f, type));
+    changeFilter((f) => changeLocationType(f, type));
     setSearchInput('');
     setRows([]);
   };
@@ -135,8 +166,41 @@ export function LocationsPage() {
     });
   };
 
-  const total = page?.total ?? 0;
-  const emptyText = filter.search ? t('locations:noMatch', { search: filter.search }) : t('locations:empty');
+  const actions: LocationRowActions = {
+    records: new Map(page?.data.map((d) => [d.id, d])),
+    saving: save.isPending,
+    edit: (row) => setRows((r) => startEdit(r, row.key)),
+    cancel: (row) => setRows((r) => cancelEdit(r, row.key)),
+    change: (row, patch) => setRows((r) => editDraft(r, row.key, patch)),
+    save: saveRow,
+    remove: setToDelete,
+  };
+
+  const toolbar = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, py: 1, alignItems: 'center', flexGrow: 1 }}>
+      <TextField
+        size="small"
+        value={searchInput}
+        onChange={(e) => setSearchInput(e.target.value)}
+        placeholder={t('locations:search')}
+        sx={{ flex: '1 1 260px', maxWidth: 420 }}
+        slotProps={{
+          htmlInput: { 'aria-label': t('locations:search'), 'data-testid': 'location-search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box sx={{ flexGrow: 1 }} />
+      <Button variant="contained" startIcon={<Add />} onClick={() => setRows((r) => addRow(r, filter.type))} data-testid="add-location">
+        {t('locations:add')}
+      </Button>
+    </Box>
+  );
 
   return (
     <Box>
@@ -146,90 +210,32 @@ export function LocationsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('locations:intro')}
       </Typography>
-      <Paper>
-        <Tabs value={filter.type} onChange={(_e, v: LocationType) => changeType(v)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+      <Paper sx={{ mb: 1 }}>
+        <Tabs value={filter.type} onChange={(_e, v: LocationType) => changeType(v)} sx={{ px: 1 }}>
           {LOCATION_TYPES.map((type) => (
             <Tab key={type} value={type} label={t(`locations:types.${type}`)} data-testid={`location-tab-${type}`} />
           ))}
         </Tabs>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
-          <TextField
-            size="small"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={t('locations:search')}
-            sx={{ flex: '1 1 260px', maxWidth: 420 }}
-            slotProps={{
-              htmlInput: { 'aria-label': t('locations:search'), 'data-testid': 'location-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Box sx={{ flexGrow: 1 }} />
-          <Button variant="contained" startIcon={<Add />} onClick={() => setRows((r) => addRow(r, filter.type))} data-testid="add-location">
-            {t('locations:add')}
-          </Button>
-        </Box>
-        <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
-        <TableContainer>
-          <Table size="small" data-testid="locations-table" sx={{ minWidth: 720, tableLayout: 'fixed' }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell key={c} align={c === 'users' ? 'right' : 'left'} sx={{ width: WIDTHS[c] }}>
-                    {t(`locations:columns.${c}`)}
-                  </TableCell>
-                ))}
-                <TableCell align="right" sx={{ width: WIDTHS.actions }}>
-                  {t('locations:columns.actions')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.isError && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1}>{errorMessage(query.error, tc)}</TableCell>
-                </TableRow>
-              )}
-              {page && !query.isPlaceholderData && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                    {emptyText}
-                  </TableCell>
-                </TableRow>
-              )}
-              {rows.map((row) => (
-                <LocationTableRow
-                  key={row.key}
-                  row={row}
-                  record={row.id === null ? undefined : records.get(row.id)}
-                  saving={save.isPending}
-                  onEdit={() => setRows((r) => startEdit(r, row.key))}
-                  onCancel={() => setRows((r) => cancelEdit(r, row.key))}
-                  onChange={(patch: Partial<LocationFields>) => setRows((r) => editDraft(r, row.key, patch))}
-                  onSave={() => saveRow(row)}
-                  onDelete={() => setToDelete(row)}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.floor(filter.offset / PAGE_SIZES.locations)}
-          rowsPerPage={PAGE_SIZES.locations}
-          rowsPerPageOptions={[PAGE_SIZES.locations]}
-          onPageChange={(_e, p) => setFilter((f) => ({ ...f, offset: p * PAGE_SIZES.locations }))}
-          labelRowsPerPage={tc('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => tc('common.displayedRows', { from, to, count })}
-        />
       </Paper>
+      <LocationRowActionsContext.Provider value={actions}>
+        <DataTable
+          table={table}
+          label={tc('screens.locations')}
+          rows={rows}
+          total={page?.total}
+          rowKey={(row) => row.key}
+          // After a tab change the old tab's page stays as placeholder until the new one arrives.
+          loading={!page || (query.isPlaceholderData && rows.length === 0)}
+          fetching={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyText={filter.search ? t('locations:noMatch', { search: filter.search }) : t('locations:empty')}
+          toolbar={toolbar}
+          isEditing={(row) => row.mode === 'edit'}
+          testIds={{ table: 'locations-table' }}
+          rowAttributes={(row) => ({ 'data-testid': `location-row-${row.key}`, 'data-mode': row.mode })}
+        />
+      </LocationRowActionsContext.Provider>
       <DeleteLocationDialog row={toDelete} deleting={remove.isPending} onConfirm={confirmDelete} onClose={() => setToDelete(null)} />
     </Box>
   );

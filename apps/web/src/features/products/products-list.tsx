@@ -4,6 +4,7 @@ import {
   DEBOUNCE_MS,
   formatDateTime,
   formatMoney,
+  isOneOf,
   PRODUCT_ORDER_FIELDS,
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
@@ -19,9 +20,6 @@ import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useCategories, useProducts, type ProductsParams } from './api.ts';
 import { ProductStatusChip, ProductThumbnail } from './product-bits.tsx';
-
-const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
-  value !== null && (list as readonly string[]).includes(value);
 
 /** The filters live in the address, so going back from a product finds the list as it was. */
 function useListFilters() {

@@ -46,8 +46,10 @@ export interface DataTableProps<Row> {
   isExpanded?: (row: Row) => boolean;
   renderExpanded?: (row: Row) => ReactNode;
   testIds?: { table?: string; row?: string };
-  /** Extra attributes of a row, e.g. `data-user-id` for tests and scripts. */
+  /** Extra attributes of a row, e.g. `data-user-id` for tests and scripts; they win over `testIds.row`. */
   rowAttributes?: (row: Row) => Record<`data-${string}`, string | number>;
+  /** A row whose cells hold input fields: highlighted, top-aligned and not clipped, so helper texts show. */
+  isEditing?: (row: Row) => boolean;
 }
 
 const RESIZE_STEP = 16;
@@ -198,12 +200,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       const key = rowKey(row);
       const open = props.isExpanded?.(row) ?? false;
       const click = props.onRowClick;
+      const editing = props.isEditing?.(row) ?? false;
       return (
         <Fragment key={key}>
           <TableRow
-            hover
-            {...props.rowAttributes?.(row)}
+            hover={!editing}
             data-testid={testIds?.row}
+            {...props.rowAttributes?.(row)}
             onClick={click && (() => click(row))}
             onKeyDown={
               click &&
@@ -216,10 +219,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             }
             tabIndex={click ? 0 : undefined}
             aria-expanded={expandable ? open : undefined}
-            sx={{ cursor: click ? 'pointer' : undefined, '& > td': expandable && open ? { borderBottom: 'none' } : undefined }}
+            sx={{
+              cursor: click ? 'pointer' : undefined,
+              '& > td': expandable && open ? { borderBottom: 'none' } : undefined,
+              ...(editing && { bgcolor: 'action.hover', verticalAlign: 'top' }),
+            }}
           >
             {visible.map((c) => (
-              <TableCell key={c.id} align={c.spec.align} sx={clip}>
+              <TableCell key={c.id} align={c.spec.align} sx={editing ? { py: 1 } : clip}>
                 {c.spec.render(row)}
               </TableCell>
             ))}
