@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { locations } from './locations.ts';
 
 export const roles = pgTable('roles', {
@@ -47,6 +47,23 @@ export const users = pgTable(
     /** The event or mall where the lead was collected. */
     leadLocationId: integer('lead_location_id').references(() => locations.id, { onDelete: 'set null' }),
     status: text('status'),
+    /** The sales agent who looks after the client (spec 3 "linked_agent"). */
+    linkedAgentId: integer('linked_agent_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The partner or independent agent who brought the lead (the lead source's "lead_user"). */
+    referredById: integer('referred_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Free text a filter can match (spec 3 filter field "category"). */
+    category: text('category'),
+    timeToCall: text('time_to_call'),
+    hasOnboardingSms: boolean('has_onboarding_sms').notNull().default(false),
+    emailReminderStage: text('email_reminder_stage'),
+    /** Kept by the contact history: the list filters and the call agents' queue read them without a join. */
+    callsCount: integer('calls_count').notNull().default(0),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    /** The earliest recall not yet done; null when none is open. */
+    nextRecallAt: timestamp('next_recall_at', { withTimezone: true }),
+    /** Buyers: set by the finances when the invoice went out and when the purchase is complete. */
+    invoiceSentAt: timestamp('invoice_sent_at', { withTimezone: true }),
+    purchaseFinishedAt: timestamp('purchase_finished_at', { withTimezone: true }),
     themeColour: text('theme_colour').notNull().default('blue'),
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,7 +73,6 @@ export const users = pgTable(
     uniqueIndex('users_email_unique')
       .on(t.email)
       .where(sql`${t.email} IS NOT NULL`),
-    index('users_role_updated_idx').on(t.roleId, t.updatedAt.desc()),
     index('users_phone_e164_idx').on(t.phoneE164),
     index('users_mobile_phone_e164_idx').on(t.mobilePhoneE164),
     index('users_lead_location_idx').on(t.leadLocationId),
@@ -66,6 +82,21 @@ export const users = pgTable(
     index('users_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname} || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`),
     // Clients by status and by lead source (admin pie chart): one index-only scan instead of reading the table.
     index('users_role_status_lead_source_idx').on(t.roleId, t.status, t.leadSource),
+    // User and client lists: newest change first, the id breaking ties, per role. Queries order by
+    // `updated_at DESC NULLS LAST, id DESC` to match it (a plain DESC would be NULLS FIRST and sort the role).
+    index('users_role_updated_id_idx').on(t.roleId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('users_linked_agent_idx').on(t.linkedAgentId),
+    index('users_referred_by_idx').on(t.referredById),
+    index('users_created_by_idx').on(t.createdById),
+    // Duplicate check and search by e-mail in any letter case.
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Duplicate check by postcode and street with number, spaces and punctuation ignored.
+    index('users_address_key_idx').on(t.zipcode, sql`lower(regexp_replace(${t.address}, '[^[:alnum:]]+', '', 'g'))`),
+    // Search by address and place.
+    index('users_address_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.address}, '') || ' ' || coalesce(${t.zipcode}, '') || ' ' || coalesce(${t.city}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

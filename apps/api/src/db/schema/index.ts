@@ -9,3 +9,4 @@ export * from './catalogue.ts';
 export * from './locations.ts';
 export * from './settings.ts';
 export * from './academy.ts';
+export * from './clients.ts';

@@ -37,7 +37,7 @@ function orderOf(page: AccountPage): SQL[] {
 
 /**
  * Accounts belong to staff only, a few hundred or thousand rows: the role filter goes through
- * users_role_updated_idx and the join through accounts_user_id_unique; nothing here touches the
+ * users_role_updated_id_idx and the join through accounts_user_id_unique; nothing here touches the
  * million clients.
  */
 export async function listAccounts(tx: Tx, filter: AccountFilter, page: AccountPage): Promise<{ rows: AccountWithUser[]; total: number }> {

@@ -71,8 +71,8 @@ export interface UserListRow {
 type SortColumns = Record<'id' | 'name' | 'surname' | 'updatedAt', AnyColumn | SQL.Aliased>;
 
 /**
- * The order of a page, written the way the indexes are: users_role_updated_idx holds updated_at
- * DESC NULLS LAST (so "desc" must say NULLS LAST, "asc" NULLS FIRST, or PostgreSQL sorts the whole
+ * The order of a page, written the way the indexes are: users_role_updated_id_idx holds updated_at
+ * DESC NULLS LAST, id DESC (so "desc" must say NULLS LAST, "asc" NULLS FIRST, or PostgreSQL sorts the whole
  * role), users_role_name_idx holds (surname, name, id). The id breaks ties, so paging never repeats a row.
  */
 function orderOf(c: SortColumns, page: Pick<UserPage, 'orderBy' | 'orderMethod'>): SQL[] {

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  BUYER_PRESETS,
+  CLIENT_FILTER_OPTIONS,
+  CLIENT_ORDER_FIELDS,
+  CLIENT_PRESETS,
+  CLIENT_TABLES,
+  type ClientPreset,
+  type ClientTable,
+} from '../clients.ts';
+import { PAGE_SIZES } from '../constants.ts';
+import { CLIENT_STATUSES, CLIENT_TYPES, LEAD_SOURCES } from '../enums.ts';
+import { MAKE_A_DEMO_CODE } from '../statuses.ts';
+
+/** `a,b` or a repeated parameter (`?x=a&x=b`) as one list; empty parts drop out. */
+function csvOf<T extends z.ZodType<string>>(item: T) {
+  return z.preprocess((input) => {
+    const parts = Array.isArray(input) ? input : typeof input === 'string' ? [input] : input;
+    return Array.isArray(parts)
+      ? parts
+          .flatMap((p) => String(p).split(','))
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : parts;
+  }, z.array(item).max(50));
+}
+
+const zBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
+const zWhole = z.coerce.number().int().min(0).max(100_000);
+const zText = z.string().trim().min(1, 'field_is_required').max(100, 'too_long');
+
+/**
+ * GET /api/clients (spec 7). Without `statuses`, `includeStatuses` or `presets`, the role's defaults of
+ * spec 6 apply; an empty `statuses=` asks for every status. Custom filters come by field name: text and
+ * reference fields as `city=…`, ranges as `age_from` / `age_to`, dates as `created_at_from` / `_to`.
+ */
+export const clientsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(PAGE_SIZES.clients),
+  tableName: z.enum(CLIENT_TABLES).optional(),
+  type: z.enum(CLIENT_TYPES).optional(),
+  /** The list always asks for clients (role user); other roles are not listed here. */
+  roles: csvOf(z.literal('user')).optional(),
+  statuses: csvOf(z.enum([MAKE_A_DEMO_CODE, ...CLIENT_STATUSES])).optional(),
+  includeStatuses: zBool.optional(),
+  presets: csvOf(z.enum(CLIENT_PRESETS)).optional(),
+  search: z.string().trim().max(100, 'too_long').optional(),
+  zipcode: z.string().trim().max(10, 'too_long').optional(),
+  /** A phone number in any writing (the incoming-call link). */
+  number: z.string().trim().max(40, 'too_long').optional(),
+  orderBy: z.enum(CLIENT_ORDER_FIELDS).default('updated_at'),
+  orderMethod: z.enum(['asc', 'desc']).default('desc'),
+  email: zText.optional(),
+  city: zText.optional(),
+  address: zText.optional(),
+  category: zText.optional(),
+  company: zText.optional(),
+  age_from: zWhole.optional(),
+  age_to: zWhole.optional(),
+  number_of_calls_from: zWhole.optional(),
+  number_of_calls_to: zWhole.optional(),
+  created_at_from: zDay.optional(),
+  created_at_to: zDay.optional(),
+  updated_at_from: zDay.optional(),
+  updated_at_to: zDay.optional(),
+  open_recalls_from: zDay.optional(),
+  open_recalls_to: zDay.optional(),
+  working_status: csvOf(z.enum(CLIENT_FILTER_OPTIONS.working_status as [string, ...string[]])).optional(),
+  persons_at_home: csvOf(z.enum(CLIENT_FILTER_OPTIONS.persons_at_home as [string, ...string[]])).optional(),
+  has_onboarding_sms: zBool.optional(),
+  /** A lead source code, or `location:<id>` for leads of one event or mall. */
+  lead_source: z.union([z.enum(LEAD_SOURCES), z.string().regex(/^location:\d{1,9}$/, 'invalid_value')]).optional(),
+});
+export type ClientsQuery = z.infer<typeof clientsQuery>;
+
+/** The buyers table only takes its own presets (spec 7). */
+export function presetsAllowedFor(table: ClientTable | undefined, presets: readonly ClientPreset[]): boolean {
+  return table === 'buyers' || presets.every((p) => !(BUYER_PRESETS as readonly string[]).includes(p));
+}
+
+const personRef = z.object({ id: z.number(), name: z.string(), surname: z.string() });
+
+/** A client as lists show it. */
+export const clientSummaryDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  type: z.enum(CLIENT_TYPES),
+  company: z.string().nullable(),
+  age: z.number().nullable(),
+  status: z.string().nullable(),
+  lead_source: z.string().nullable(),
+  lead_location: z.object({ id: z.number(), code: z.string(), display_name: z.string() }).nullable(),
+  linked_agent: personRef.nullable(),
+  number_of_calls: z.number(),
+  last_contact_at: z.string().nullable(),
+  next_recall_at: z.string().nullable(),
+  email_reminder_stage: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClientSummaryDto = z.infer<typeof clientSummaryDto>;
+
+/** Spec 3 "Client table row": the client and the counts of its nested tabs. */
+export const clientRowDto = z.object({
+  id: z.number(),
+  updated_at: z.string(),
+  recommendations: z.number(),
+  duplicates: z.number(),
+  cohabitants: z.number(),
+  blockNeighbors: z.number(),
+  contact_history: z.object({ type: z.string(), comment: z.string(), created_at: z.string() }).nullable(),
+  user: clientSummaryDto,
+});
+export type ClientRowDto = z.infer<typeof clientRowDto>;
+
+/**
+ * A page of clients. Counting a million rows exactly costs more than the page itself, so the total is
+ * exact up to CLIENT_TOTAL_CAP; beyond it `total` is the cap and `total_capped` is true ("more than …").
+ */
+export const CLIENT_TOTAL_CAP = 10_000;
+export const clientListDto = z.object({
+  data: z.array(clientRowDto),
+  total: z.number(),
+  total_capped: z.boolean(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type ClientListDto = z.infer<typeof clientListDto>;
