@@ -135,3 +135,88 @@ export const clientListDto = z.object({
   offset: z.number(),
 });
 export type ClientListDto = z.infer<typeof clientListDto>;
+
+export const RECOMMENDATION_STATUSES = ['unconfirmed', 'confirmed', 'pending', 'approved', 'declined'] as const;
+export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
+
+export const recommendationDto = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  lead_id: z.number().nullable(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  address: z.string().nullable(),
+  comment: z.string(),
+  status: z.enum(RECOMMENDATION_STATUSES),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RecommendationDto = z.infer<typeof recommendationDto>;
+
+/** Why a client is a duplicate of another: the same phone, e-mail or address; the name similarity 0–1. */
+export const duplicateDto = clientSummaryDto.extend({
+  matched_on: z.array(z.enum(['phone', 'email', 'address'])),
+  name_similarity: z.number(),
+});
+export type DuplicateDto = z.infer<typeof duplicateDto>;
+
+/** GET /api/clients/nested-tabs-data/{id}: the four nested tabs of a row at once. */
+export const nestedTabsDto = z.object({
+  data: z.object({
+    recommendations: z.array(recommendationDto),
+    duplicates: z.array(duplicateDto),
+    cohabitants: z.array(clientSummaryDto),
+    block_neighbors: z.array(clientSummaryDto),
+  }),
+});
+export type NestedTabsDto = z.infer<typeof nestedTabsDto>['data'];
+
+/** POST /api/clients/duplicates: `keep_id` stays, everything of `merge_id` moves to it, `merge_id` is deleted. */
+export const mergeBody = z.object({
+  keep_id: z.number().int().positive(),
+  merge_id: z.number().int().positive(),
+});
+export type MergeBody = z.infer<typeof mergeBody>;
+
+/** Link and unlink cohabitants and block neighbours: the pair, in either order. */
+export const linkBody = z.object({
+  user_id: z.number().int().positive(),
+  other_id: z.number().int().positive(),
+});
+export type LinkBody = z.infer<typeof linkBody>;
+
+/** POST /api/clients/update-linked-agents[/{id}]: the sales agent for one client (path) or several (`user_ids`); null unlinks. */
+export const linkedAgentsBody = z.object({
+  agent_id: z.number().int().positive().nullable(),
+  user_ids: z.array(z.number().int().positive()).max(500).optional(),
+});
+export type LinkedAgentsBody = z.infer<typeof linkedAgentsBody>;
+
+/** POST /api/clients/export-to-monday: the chosen clients. */
+export const exportBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const exportDto = z.object({
+  data: z.object({ exported: z.number(), provider: z.string(), file_id: z.string().nullable() }),
+});
+
+/** GET /api/clients/initiate-call/{id}: the call attempt the telephony adapter started. */
+export const initiateCallDto = z.object({
+  data: z.object({ id: z.number(), number: z.string(), provider: z.string(), status: z.string() }),
+});
+
+/** POST /api/clients/duplicate-check: possible duplicates of a client not yet saved (create client). */
+export const duplicateCheckBody = z.object({
+  name: z.string().trim().max(100).default(''),
+  surname: z.string().trim().max(100).default(''),
+  phone: z.string().trim().max(40).optional(),
+  mobile_phone: z.string().trim().max(40).optional(),
+  email: z.string().trim().max(254).optional(),
+  zipcode: z.string().trim().max(10).optional(),
+  address: z.string().trim().max(200).optional(),
+});
+export type DuplicateCheckBody = z.infer<typeof duplicateCheckBody>;
+export const duplicateCheckDto = z.object({ data: z.array(duplicateDto) });
