@@ -35,9 +35,9 @@ export default tseslint.config(
   },
   { files: ['eslint.config.js', 'vitest.config.ts'], ...tseslint.configs.disableTypeChecked },
   {
-    // SQL stays in repos: only repo files and the db folder may import Drizzle.
+    // SQL stays in repos: only repo files (repo.ts, <part>.repo.ts) and the db folder may import Drizzle.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/repo.ts', 'apps/api/src/db/**', 'apps/api/test/**', 'apps/api/src/**/*.test.ts'],
+    ignores: ['apps/api/src/**/repo.ts', 'apps/api/src/**/*.repo.ts', 'apps/api/src/db/**', 'apps/api/test/**', 'apps/api/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

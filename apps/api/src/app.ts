@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
   locationRoutes(app, { db: deps.database.db });
+  clientRoutes(app, { db: deps.database.db });
   statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });
   statsRoutes(app, { db: deps.database.db });

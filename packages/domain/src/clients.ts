@@ -75,6 +75,8 @@ export function defaultClientFilters(role: RoleCode): ClientListDefaults {
 /** The orders a clients list may be sorted by; anything else is refused. */
 export const CLIENT_ORDER_FIELDS = [
   'updated_at',
+  /** Best match of `search` first (the search screen). */
+  'relevance',
   'created_at',
   'id',
   'name',

@@ -25,6 +25,12 @@ export const PERMISSIONS = {
   'academy.read': 'Read, play and download academy slides, videos, audios and docs',
   'academy.manage': 'Add, change, reorder and remove academy items and categories',
   'stats.clients': 'Distribution of clients by status and lead source',
+  'clients.read': 'List, search and read the clients of the own scope, with their nested tabs',
+  'clients.manage': 'Change clients of the own scope: links to cohabitants and block neighbours, linked agent',
+  'clients.call': 'Start a call to a client of the own scope through the telephony provider',
+  'clients.merge': 'Merge duplicate clients (audited)',
+  'clients.delete': 'Delete clients',
+  'clients.export': 'Export clients to the work-management tool',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -32,16 +38,17 @@ export type Permission = keyof typeof PERMISSIONS;
 const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read'];
 const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.read', 'settings.read'];
 const ACADEMY: readonly Permission[] = ['academy.read'];
+const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.manage', 'clients.call'];
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
   user: EVERYONE,
-  sales_agent: [...STAFF, ...ACADEMY, 'agents.read'],
-  call_agent: [...STAFF, ...ACADEMY, 'agents.read'],
-  prom_agent: [...STAFF, ...ACADEMY, 'agents.read'],
-  partner: EVERYONE,
+  sales_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, 'agents.read'],
+  call_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, 'agents.read'],
+  prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.manage', 'agents.read'],
+  partner: [...EVERYONE, 'clients.read'],
   ocr_manager: [...EVERYONE, 'locations.read'],
-  independent_agent: [...STAFF, 'agents.read'],
+  independent_agent: [...STAFF, ...CLIENT_WORK, 'agents.read'],
 };
 
 export function can(role: RoleCode, permission: Permission): boolean {

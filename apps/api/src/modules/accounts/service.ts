@@ -5,6 +5,7 @@ import {
   type AccountDto,
   type AccountListDto,
   type AccountsQuery,
+  type ClientAccess,
   type UserAccessibilityBody,
   type UserWithAccountDto,
 } from '@bo/domain';
@@ -118,4 +119,15 @@ async function staffUserOf(tx: Tx, userId: number): Promise<{ id: number }> {
 /** The account that goes with a new staff user (access to all clients, no telephony), in the caller's transaction. */
 export function createAccountFor(tx: Tx, userId: number): Promise<number> {
   return repo.ensureAccount(tx, userId);
+}
+
+/** What a staff user's account allows with clients and telephony; null for a user without an account. */
+export async function accountSettingsOf(
+  tx: Tx,
+  userId: number,
+): Promise<{ access: ClientAccess; telephonyUserId: string | null; telephonyNumber: string | null } | null> {
+  const found = await repo.findAccountOfUser(tx, userId);
+  return found
+    ? { access: found.account.accessToClients, telephonyUserId: found.account.telephonyUserId, telephonyNumber: found.account.telephonyNumber }
+    : null;
 }
