@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MONDAY_COLUMN_MAP, mondayColumnMapSchema } from './integrations/workboard/monday-workboard.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const bool = z
@@ -32,6 +33,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
   S3_PREFIX: z.string().optional(),
+  TELEPHONY_PROVIDER: z.enum(['local', 'aircall']).default('local'),
+  AIRCALL_API_ID: z.string().optional(),
+  AIRCALL_API_TOKEN: z.string().optional(),
+  AIRCALL_BASE_URL: z.string().url().default('https://api.aircall.io'),
+  WORKBOARD_PROVIDER: z.enum(['local', 'monday']).default('local'),
+  MONDAY_API_TOKEN: z.string().optional(),
+  MONDAY_BOARD_ID: z.string().regex(/^\d+$/, 'the number in the board address (…/boards/1234567890)').optional(),
+  MONDAY_BASE_URL: z.string().url().default('https://api.monday.com'),
+  MONDAY_COLUMN_MAP: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -51,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.STORAGE === 's3' && (!c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when STORAGE=s3');
+  }
+  if (c.TELEPHONY_PROVIDER === 'aircall' && (!c.AIRCALL_API_ID || !c.AIRCALL_API_TOKEN)) {
+    throw new Error('Invalid configuration:\n  AIRCALL_API_ID, AIRCALL_API_TOKEN: required when TELEPHONY_PROVIDER=aircall');
+  }
+  if (c.WORKBOARD_PROVIDER === 'monday' && (!c.MONDAY_API_TOKEN || !c.MONDAY_BOARD_ID)) {
+    throw new Error('Invalid configuration:\n  MONDAY_API_TOKEN, MONDAY_BOARD_ID: required when WORKBOARD_PROVIDER=monday');
   }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
@@ -81,7 +97,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             prefix: c.S3_PREFIX,
           }
         : { kind: 'local' as const },
+    telephony:
+      c.TELEPHONY_PROVIDER === 'aircall'
+        ? {
+            provider: 'aircall' as const,
+            apiId: c.AIRCALL_API_ID ?? '',
+            apiToken: c.AIRCALL_API_TOKEN ?? '',
+            baseUrl: c.AIRCALL_BASE_URL,
+          }
+        : { provider: 'local' as const },
+    workboard:
+      c.WORKBOARD_PROVIDER === 'monday'
+        ? {
+            provider: 'monday' as const,
+            apiToken: c.MONDAY_API_TOKEN ?? '',
+            boardId: c.MONDAY_BOARD_ID ?? '',
+            baseUrl: c.MONDAY_BASE_URL,
+            columnMap: c.MONDAY_COLUMN_MAP ? parseColumnMap(c.MONDAY_COLUMN_MAP) : DEFAULT_MONDAY_COLUMN_MAP,
+          }
+        : { provider: 'local' as const },
     webDist: c.WEB_DIST ? path.resolve(REPO_ROOT, c.WEB_DIST) : undefined,
     logLevel: c.LOG_LEVEL,
   };
+}
+
+function parseColumnMap(text: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('Invalid configuration:\n  MONDAY_COLUMN_MAP: not JSON');
+  }
+  const parsed = mondayColumnMapSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  MONDAY_COLUMN_MAP.${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }
