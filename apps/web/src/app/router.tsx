@@ -24,6 +24,7 @@ const GlobalSettingsPage = named(() => import('../features/settings/global-setti
 const ProductsPage = named(() => import('../features/products/products-page.tsx'), 'ProductsPage');
 const ProductCreatePage = named(() => import('../features/products/product-create-page.tsx'), 'ProductCreatePage');
 const ProductShowPage = named(() => import('../features/products/product-show-page.tsx'), 'ProductShowPage');
+const ClientsPage = named(() => import('../features/clients/clients-page.tsx'), 'ClientsPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -44,6 +45,7 @@ const BUILT: Record<string, () => ReactElement> = {
   products: () => <ProductsPage />,
   productCreate: () => <ProductCreatePage />,
   productShow: () => <ProductShowPage />,
+  clients: () => <ClientsPage />,
   incomingCallClients: () => <IncomingCallRedirect />,
 };
 

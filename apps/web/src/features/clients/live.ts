@@ -1,0 +1,66 @@
+import { SOCKET, type ClientRowDto } from '@bo/domain';
+import { useEffect, useRef } from 'react';
+import { io } from 'socket.io-client';
+
+export interface ClientUpdated {
+  updatedBy: unknown;
+  client: ClientRowDto;
+}
+
+export interface ListingUpdated {
+  deleted_id: number | null;
+  inserted: ClientRowDto | null;
+}
+
+export interface LiveHandlers {
+  onClientUpdated: (event: ClientUpdated) => void;
+  onListingUpdated: (event: ListingUpdated) => void;
+}
+
+/**
+ * Spec 4 live events of the clients list, while the list is open. The app's own socket (app/socket.ts)
+ * does not hand out its events, so the list listens on a connection of its own; it does not announce
+ * itself as an agent (the layout's connection does that).
+ */
+export function useClientsLive(handlers: LiveHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const socket = io({
+      path: SOCKET.path,
+      transports: ['polling', 'websocket'],
+      reconnectionDelay: SOCKET.reconnectionDelay,
+      reconnectionDelayMax: SOCKET.reconnectionDelayMax,
+      randomizationFactor: SOCKET.randomizationFactor,
+      timeout: SOCKET.timeout,
+      withCredentials: true,
+    });
+    socket.on('client_updated', (event: ClientUpdated) => {
+      if (event?.client) {
+        latest.current.onClientUpdated(event);
+      }
+    });
+    socket.on('listing_updated', (event: ListingUpdated) => {
+      if (event) {
+        latest.current.onListingUpdated(event);
+      }
+    });
+    return () => {
+      socket.close();
+    };
+  }, []);
+}
+
+/** client_updated: the row is replaced where it is shown; a client not on the page is not added. */
+export function replaceRow(rows: readonly ClientRowDto[], client: ClientRowDto): ClientRowDto[] {
+  return rows.some((r) => r.id === client.id) ? rows.map((r) => (r.id === client.id ? client : r)) : [...rows];
+}
+
+/** listing_updated: the deleted row goes, the inserted one comes first (once). */
+export function applyListing(rows: readonly ClientRowDto[], event: ListingUpdated): ClientRowDto[] {
+  const inserted = event.inserted;
+  const kept = rows.filter((r) => r.id !== event.deleted_id && r.id !== inserted?.id);
+  return inserted ? [inserted, ...kept] : kept;
+}
