@@ -24,6 +24,9 @@ import type { AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { clientRoomsFor } from './modules/clients/service.ts';
+import { createTelephony, type Telephony } from './integrations/telephony/index.ts';
+import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -47,6 +50,9 @@ export interface AppDeps {
   realtime?: boolean;
   /** Where uploaded files live; the configured one (local folder or S3) by default. */
   storage?: FileStorage;
+  /** Outside services; the configured ones by default. */
+  telephony?: Telephony;
+  workboard?: Workboard;
 }
 
 export interface BuiltApp {
@@ -121,7 +127,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
   locationRoutes(app, { db: deps.database.db });
-  clientRoutes(app, { db: deps.database.db });
   statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });
   statsRoutes(app, { db: deps.database.db });
@@ -130,6 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   settingsRoutes(app, { db: deps.database.db, files });
   academyRoutes(app, files);
   productRoutes(app, { db: deps.database.db });
+  clientRoutes(app, {
+    db: deps.database.db,
+    files,
+    telephony: deps.telephony ?? createTelephony(deps.config),
+    workboard: deps.workboard ?? createWorkboard(deps.config),
+    publish: (rooms, event, payload) => {
+      if (rooms.length > 0) {
+        realtime?.io.to(rooms).emit(event, payload);
+      }
+    },
+  });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
@@ -148,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       databaseUrl: deps.databaseUrl,
       auth: authDeps,
       onError: (err) => app.log.error({ err }, 'realtime adapter error'),
+      roomsFor: (actor) => clientRoomsFor(deps.database.db, actor),
     });
     app.addHook('onClose', async () => realtime?.close());
   }

@@ -257,3 +257,47 @@ export function clientScopeOf(viewer: { id: number; role: RoleCode; access: Clie
   }
   return { kind: 'none' };
 }
+
+/**
+ * Socket rooms of the clients' live events (spec 4): a viewer joins the room of their scope, and a
+ * change to a client is sent to every room whose scope holds it, so nobody hears of a client they
+ * may not see.
+ */
+export function scopeRoom(scope: ClientScope): string | null {
+  switch (scope.kind) {
+    case 'all':
+      return 'clients:all';
+    case 'type':
+      return `clients:type:${scope.type}`;
+    case 'linked':
+      return `clients:linked:${scope.agentId}`;
+    case 'created':
+      return `clients:created:${scope.userId}`;
+    case 'referred':
+      return `clients:referred:${scope.userId}`;
+    case 'self':
+      return `clients:self:${scope.userId}`;
+    case 'none':
+      return null;
+  }
+}
+
+export function clientRooms(client: {
+  id: number;
+  type: string;
+  linkedAgentId: number | null;
+  createdById: number | null;
+  referredById: number | null;
+}): string[] {
+  const rooms = ['clients:all', `clients:type:${client.type}`, `clients:self:${client.id}`];
+  if (client.linkedAgentId !== null) {
+    rooms.push(`clients:linked:${client.linkedAgentId}`);
+  }
+  if (client.createdById !== null) {
+    rooms.push(`clients:created:${client.createdById}`);
+  }
+  if (client.referredById !== null) {
+    rooms.push(`clients:referred:${client.referredById}`);
+  }
+  return rooms;
+}

@@ -38,6 +38,7 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['CATEGORY_NAME_TAKEN', 409],
   ['UNKNOWN_ACADEMY_CATEGORY_ID', 404],
   ['UNKNOWN_ACADEMY_ITEM_ID', 404],
+  ['TELEPHONY_NOT_CONFIGURED', 409],
 ];
 
 describe('statusOf', () => {

@@ -31,7 +31,13 @@ export interface Realtime {
  */
 export function startRealtime(
   server: HttpServer,
-  opts: { databaseUrl: string | undefined; auth: AuthDeps; onError: (err: Error) => void },
+  opts: {
+    databaseUrl: string | undefined;
+    auth: AuthDeps;
+    onError: (err: Error) => void;
+    /** Further rooms a signed-in user joins (the clients' live events of their scope). */
+    roomsFor?: (actor: Actor) => Promise<string[]>;
+  },
 ): Realtime {
   const io = new Server<Record<string, (...args: never[]) => void>, Record<string, never>, Record<string, never>, { actor: Actor }>(
     server,
@@ -67,6 +73,10 @@ export function startRealtime(
   io.on('connection', (socket: AppSocket) => {
     const actor = socket.data.actor;
     void socket.join(`user:${actor.userId}`);
+    opts.roomsFor?.(actor).then(
+      (rooms) => socket.join(rooms),
+      (err: unknown) => opts.onError(err instanceof Error ? err : new Error(String(err))),
+    );
     socket.on('connected_agent', (_payload: unknown, ack?: (answer: unknown) => void) => {
       if (!announcesAsAgent(actor.role)) {
         ack?.({ error: 'Not allowed.' });

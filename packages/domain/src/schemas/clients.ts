@@ -160,7 +160,7 @@ export type RecommendationDto = z.infer<typeof recommendationDto>;
 
 /** Why a client is a duplicate of another: the same phone, e-mail or address; the name similarity 0–1. */
 export const duplicateDto = clientSummaryDto.extend({
-  matched_on: z.array(z.enum(['phone', 'email', 'address'])),
+  matched_on: z.array(z.enum(['phone', 'email', 'address', 'name'])),
   name_similarity: z.number(),
 });
 export type DuplicateDto = z.infer<typeof duplicateDto>;
@@ -220,3 +220,13 @@ export const duplicateCheckBody = z.object({
 });
 export type DuplicateCheckBody = z.infer<typeof duplicateCheckBody>;
 export const duplicateCheckDto = z.object({ data: z.array(duplicateDto) });
+
+/** Live events of spec 7 on the socket. */
+export interface ClientUpdatedEvent {
+  updatedBy: number;
+  client: ClientRowDto;
+}
+export interface ListingUpdatedEvent {
+  deleted_id: number | null;
+  inserted: ClientRowDto | null;
+}

@@ -128,6 +128,10 @@ export async function accountSettingsOf(
 ): Promise<{ access: ClientAccess; telephonyUserId: string | null; telephonyNumber: string | null } | null> {
   const found = await repo.findAccountOfUser(tx, userId);
   return found
-    ? { access: found.account.accessToClients, telephonyUserId: found.account.telephonyUserId, telephonyNumber: found.account.telephonyNumber }
+    ? {
+        access: found.account.accessToClients,
+        telephonyUserId: found.account.telephonyUserId,
+        telephonyNumber: found.account.telephonyNumber,
+      }
     : null;
 }

@@ -33,7 +33,10 @@ export type AuditAction =
   | 'location.created'
   | 'location.updated'
   | 'location.deleted'
-  | 'settings.updated';
+  | 'settings.updated'
+  | 'client.deleted'
+  | 'client.merged'
+  | 'clients.exported';
 
 export function audit(tx: Tx, entry: AuditEntry & { action: AuditAction }): Promise<void> {
   return insertAudit(tx, entry);

@@ -22,6 +22,8 @@ export interface ClientListFilter {
   presets: readonly ClientPreset[];
   /** E.164 forms of a phone searched for (the `number` parameter, or a search that is a phone). */
   phones: string[];
+  /** Only these clients (one row after a change, for its live event). */
+  ids?: number[];
   query: ClientsQuery;
 }
 
@@ -136,6 +138,7 @@ export function listCondition(f: ClientListFilter): SQL {
   const statuses = f.statuses;
   return and(
     clientScopeCondition(f.scope),
+    f.ids ? inArray(users.id, f.ids) : undefined,
     tableCondition(f.table),
     q.type ? eq(users.type, q.type) : undefined,
     // No statuses named: every status.

@@ -1,16 +1,109 @@
-import { clientListDto, clientsQuery } from '@bo/domain';
-import type { Db } from '../../db/client.ts';
-import { actorOf } from '../../http/session.ts';
+import {
+  clientListDto,
+  clientRowDto,
+  clientsQuery,
+  clientSummaryDto,
+  duplicateCheckBody,
+  duplicateCheckDto,
+  duplicateDto,
+  exportBody,
+  exportDto,
+  idParams,
+  initiateCallDto,
+  linkBody,
+  linkedAgentsBody,
+  mergeBody,
+  nestedTabsDto,
+} from '@bo/domain';
+import { z } from 'zod';
+import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
+import * as actions from './actions.ts';
 import { clientsPage } from './service.ts';
 
 const READ = { access: { permission: 'clients.read' as const } };
+const MANAGE = { access: { permission: 'clients.manage' as const } };
+const CALL = { access: { permission: 'clients.call' as const } };
+const MERGE = { access: { permission: 'clients.merge' as const } };
+const DELETE = { access: { permission: 'clients.delete' as const } };
+const EXPORT = { access: { permission: 'clients.export' as const } };
 
-export function clientRoutes(app: App, deps: { db: Db }): void {
+const linkedAnswer = z.object({ data: z.object({ linked: z.boolean() }) });
+
+export function clientRoutes(app: App, deps: actions.ClientsDeps): void {
   const tags = ['clients'];
+  const { db } = deps;
   app.get(
     '/api/clients',
     { config: READ, schema: { tags, querystring: clientsQuery, response: { 200: clientListDto } } },
-    async (request) => clientsPage(deps.db, actorOf(request), request.query),
+    async (request) => clientsPage(db, actorOf(request), request.query),
+  );
+  app.get(
+    '/api/clients/nested-tabs-data/:id',
+    { config: READ, schema: { tags, params: idParams, response: { 200: nestedTabsDto } } },
+    async (request) => ({ data: await actions.nestedTabs(db, actorOf(request), request.params.id) }),
+  );
+  app.get(
+    '/api/clients/duplicates/:id',
+    { config: READ, schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(duplicateDto) }) } } },
+    async (request) => ({ data: await actions.duplicatesOf(db, actorOf(request), request.params.id) }),
+  );
+  app.post(
+    '/api/clients/duplicate-check',
+    { config: READ, schema: { tags, body: duplicateCheckBody, response: { 200: duplicateCheckDto } } },
+    async (request) => ({ data: await actions.duplicateCheck(db, actorOf(request), request.body) }),
+  );
+  for (const [path, kind] of [
+    ['/api/clients/cohabitants/:id', 'cohabitant'],
+    ['/api/clients/block-neighbors/:id', 'block_neighbor'],
+  ] as const) {
+    app.get(
+      path,
+      { config: READ, schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(clientSummaryDto) }) } } },
+      async (request) => ({ data: await actions.linkedOf(db, actorOf(request), request.params.id, kind) }),
+    );
+  }
+  for (const [path, kind, linked] of [
+    ['/api/clients/link-cohabitant', 'cohabitant', true],
+    ['/api/clients/unlink-cohabitant', 'cohabitant', false],
+    ['/api/clients/block-neighbors', 'block_neighbor', true],
+    ['/api/clients/unlink-block-neighbors', 'block_neighbor', false],
+  ] as const) {
+    app.post(path, { config: MANAGE, schema: { tags, body: linkBody, response: { 200: linkedAnswer } } }, async (request) => ({
+      data: await actions.setLink(deps, actorOf(request), kind, request.body, linked),
+    }));
+  }
+  const agentsAnswer = z.object({ data: z.object({ updated: z.array(z.number()) }) });
+  app.post(
+    '/api/clients/update-linked-agents',
+    { config: MANAGE, schema: { tags, body: linkedAgentsBody, response: { 200: agentsAnswer } } },
+    async (request) => ({ data: await actions.updateLinkedAgents(deps, actorOf(request), undefined, request.body) }),
+  );
+  app.post(
+    '/api/clients/update-linked-agents/:id',
+    { config: MANAGE, schema: { tags, params: idParams, body: linkedAgentsBody, response: { 200: agentsAnswer } } },
+    async (request) => ({ data: await actions.updateLinkedAgents(deps, actorOf(request), request.params.id, request.body) }),
+  );
+  app.post(
+    '/api/clients/duplicates',
+    { config: MERGE, schema: { tags, body: mergeBody, response: { 200: z.object({ data: clientRowDto }) } } },
+    async (request) => ({
+      data: await actions.mergeDuplicates(deps, actorOf(request), request.body.keep_id, request.body.merge_id, meta(request)),
+    }),
+  );
+  app.delete(
+    '/api/clients/:id',
+    { config: DELETE, schema: { tags, params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
+    async (request) => ({ data: await actions.deleteClient(deps, actorOf(request), request.params.id, meta(request)) }),
+  );
+  app.get(
+    '/api/clients/initiate-call/:id',
+    { config: CALL, schema: { tags, params: idParams, response: { 200: initiateCallDto } } },
+    async (request) => ({ data: await actions.initiateCall(db, deps.telephony, actorOf(request), request.params.id) }),
+  );
+  app.post(
+    '/api/clients/export-to-monday',
+    { config: EXPORT, schema: { tags, body: exportBody, response: { 200: exportDto } } },
+    async (request) => ({ data: await actions.exportClients(deps, actorOf(request), request.body.ids, meta(request)) }),
   );
 }

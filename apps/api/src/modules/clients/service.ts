@@ -4,6 +4,7 @@ import {
   expandStatuses,
   normalisePhone,
   presetsAllowedFor,
+  scopeRoom,
   type ClientListDto,
   type ClientScope,
   type ClientsQuery,
@@ -77,4 +78,10 @@ export async function clientsPage(db: Db, actor: Actor, query: ClientsQuery): Pr
   const viewer = await viewerOf(db, actor);
   const { rows, total, capped } = await listClients(db, listFilterOf(viewer, query));
   return { data: rows.map(toClientRow), total, total_capped: capped, limit: query.limit, offset: query.offset };
+}
+
+/** The socket room of the viewer's scope: the clients' live events they may hear. */
+export async function clientRoomsFor(db: Db, actor: Actor): Promise<string[]> {
+  const room = scopeRoom((await viewerOf(db, actor)).scope);
+  return room ? [room] : [];
 }

@@ -93,6 +93,40 @@ export async function receiveUpload(deps: FilesDeps, actor: Actor, incoming: Inc
   }
 }
 
+/**
+ * Stores a file the server made (an export): the same random key and record as an upload, owned by the
+ * actor, so only they (and admins) may download it.
+ */
+export async function storeGeneratedFile(
+  deps: FilesDeps,
+  actor: Actor,
+  file: { name: string; contentType: string; body: Buffer; kind: FileKind },
+): Promise<FileDto> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-generated-'));
+  const tempPath = path.join(dir, 'file');
+  const key = randomBytes(24).toString('base64url');
+  try {
+    await fs.writeFile(tempPath, file.body);
+    await deps.storage.putFile(key, tempPath, file.contentType, file.body.length);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  try {
+    const row = await insertFile(deps.db, {
+      kind: file.kind,
+      contentType: file.contentType,
+      sizeBytes: file.body.length,
+      originalName: file.name.slice(0, 200),
+      storageKey: key,
+      createdById: actor.userId,
+    });
+    return toFileDto(row);
+  } catch (err) {
+    await deps.storage.remove(key).catch(() => undefined);
+    throw err;
+  }
+}
+
 /** A file's record, if the actor may see it; otherwise "not found", so its existence does not leak. */
 export async function visibleFile(deps: FilesDeps, actor: Actor, id: string): Promise<FileRow> {
   const row = await findFile(deps.db, id);
