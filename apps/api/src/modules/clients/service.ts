@@ -7,14 +7,16 @@ import {
   scopeRoom,
   type ClientListDto,
   type ClientScope,
+  type ClientSummaryDto,
   type ClientsQuery,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { accountSettingsOf } from '../accounts/service.ts';
 import type { Actor } from '../auth/service.ts';
-import { toClientRow } from './dto.ts';
+import { toClientRow, toClientSummary } from './dto.ts';
 import { listClients, type ClientListFilter } from './list.repo.ts';
+import { findClient } from './relations.repo.ts';
 
 export interface Viewer {
   id: number;
@@ -84,4 +86,17 @@ export async function clientsPage(db: Db, actor: Actor, query: ClientsQuery): Pr
 export async function clientRoomsFor(db: Db, actor: Actor): Promise<string[]> {
   const room = scopeRoom((await viewerOf(db, actor)).scope);
   return room ? [room] : [];
+}
+
+/**
+ * The client with this id if the actor's scope holds it, else UNKNOWN_USER_ID (404): what other modules
+ * (recommendations, presentations …) call before they read or change anything of a client.
+ */
+export async function clientInScope(tx: Tx, actor: Actor, id: number): Promise<ClientSummaryDto> {
+  const viewer = await viewerOf(tx, actor);
+  const found = await findClient(tx, viewer.scope, id);
+  if (!found) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  return toClientSummary(found);
 }
