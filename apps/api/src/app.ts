@@ -29,6 +29,7 @@ import { createTelephony, type Telephony } from './integrations/telephony/index.
 import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { recommendationRoutes } from './modules/recommendations/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { snapshotRoutes } from './modules/snapshots/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       }
     },
   });
+  recommendationRoutes(app, { db: deps.database.db });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

@@ -27,3 +27,5 @@ export * from './pie.ts';
 export * from './staff.ts';
 export * from './schemas/products.ts';
 export * from './schemas/academy.ts';
+export * from './recommendations.ts';
+export * from './schemas/recommendations.ts';

@@ -31,6 +31,11 @@ export const PERMISSIONS = {
   'clients.merge': 'Merge duplicate clients (audited)',
   'clients.delete': 'Delete clients',
   'clients.export': 'Export clients to the work-management tool',
+  'recommendations.read': 'Read the recommendations and their counters: a client their own, staff those of clients of the own scope',
+  'recommendations.manage':
+    'Add, change and delete recommendations: a client their own while unconfirmed, staff those of clients of the own scope',
+  'recommendations.status': 'Confirm, advance or decline recommendations; a confirmation turns the person into a lead',
+  'recommendations.pay': 'Mark the reward of an approved recommendation as paid',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -39,16 +44,17 @@ const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read'];
 const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.read', 'settings.read'];
 const ACADEMY: readonly Permission[] = ['academy.read'];
 const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.manage', 'clients.call'];
+const RECOMMENDATION_WORK: readonly Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
-  user: EVERYONE,
-  sales_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, 'agents.read'],
-  call_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, 'agents.read'],
-  prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.manage', 'agents.read'],
-  partner: [...EVERYONE, 'clients.read'],
+  user: [...EVERYONE, 'recommendations.read', 'recommendations.manage'],
+  sales_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
+  call_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
+  prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.manage', 'recommendations.read', 'agents.read'],
+  partner: [...EVERYONE, 'clients.read', 'recommendations.read'],
   ocr_manager: [...EVERYONE, 'locations.read'],
-  independent_agent: [...STAFF, ...CLIENT_WORK, 'agents.read'],
+  independent_agent: [...STAFF, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
 };
 
 export function can(role: RoleCode, permission: Permission): boolean {

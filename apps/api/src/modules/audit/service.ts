@@ -36,7 +36,12 @@ export type AuditAction =
   | 'settings.updated'
   | 'client.deleted'
   | 'client.merged'
-  | 'clients.exported';
+  | 'clients.exported'
+  | 'recommendation.created'
+  | 'recommendation.updated'
+  | 'recommendation.deleted'
+  | 'recommendation.lead_created'
+  | 'recommendation.lead_linked';
 
 export function audit(tx: Tx, entry: AuditEntry & { action: AuditAction }): Promise<void> {
   return insertAudit(tx, entry);

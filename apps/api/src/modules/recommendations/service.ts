@@ -1,0 +1,290 @@
+import {
+  becomesLead,
+  can,
+  canChangeRecommendationStatus,
+  canDeleteRecommendation,
+  canPayRecommendation,
+  contactMissing,
+  normalisePhone,
+  recommendationCounters,
+  type CreateRecommendationBody,
+  type RecommendationAnswer,
+  type RecommendationCounters,
+  type RecommendationItemDto,
+  type RecommendationListDto,
+  type RecommendationRights,
+  type RecommendationsQuery,
+  type RecommendationStatus,
+  type UpdateRecommendationBody,
+} from '@bo/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { audit } from '../audit/service.ts';
+import type { Actor, RequestMeta } from '../auth/service.ts';
+import { clientInScope, viewerOf } from '../clients/service.ts';
+import { toRecommendationItem } from './dto.ts';
+import * as leads from './lead.repo.ts';
+import * as repo from './repo.ts';
+
+function rightsOf(actor: Actor): RecommendationRights {
+  return {
+    isClient: actor.role === 'user',
+    manage: can(actor.role, 'recommendations.manage'),
+    setStatus: can(actor.role, 'recommendations.status'),
+    pay: can(actor.role, 'recommendations.pay'),
+  };
+}
+
+/** The recommendation if the client who made it is in the actor's scope; otherwise it is not there. */
+async function recommendationInScope(tx: Tx, actor: Actor, id: number, opts: { lock?: boolean } = {}) {
+  const found = await repo.findRecommendation(tx, id, opts);
+  if (!found) {
+    throw new AppError('UNKNOWN_RECOMMENDATION_ID');
+  }
+  try {
+    await clientInScope(tx, actor, found.rec.userId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'UNKNOWN_USER_ID') {
+      throw new AppError('UNKNOWN_RECOMMENDATION_ID');
+    }
+    throw err;
+  }
+  return found;
+}
+
+/**
+ * Whose recommendations a list shows: the client named by `user_id` if the actor's scope holds them; a
+ * client's own without it; everybody's only for a viewer who sees every client (the admin, a call agent
+ * with access to all). Anyone else names the client.
+ */
+async function listOwner(db: Db, actor: Actor, userId: number | undefined): Promise<number | null> {
+  if (userId !== undefined) {
+    await clientInScope(db, actor, userId);
+    return userId;
+  }
+  if (actor.role === 'user') {
+    return actor.userId;
+  }
+  const viewer = await viewerOf(db, actor);
+  if (viewer.scope.kind !== 'all') {
+    throw new AppError('VALIDATION_ERROR', { message: 'Name the client (user_id).', fieldValidation: { user_id: 'field_is_required' } });
+  }
+  return null;
+}
+
+export async function recommendationsPage(db: Db, actor: Actor, query: RecommendationsQuery): Promise<RecommendationListDto> {
+  const owner = await listOwner(db, actor, query.user_id);
+  const { rows, total } = await repo.listRecommendations(db, owner, query);
+  const rights = rightsOf(actor);
+  return {
+    data: rows.map((r) => toRecommendationItem(r.rec, r.recommender, rights)),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+export async function recommendation(db: Db, actor: Actor, id: number): Promise<RecommendationItemDto> {
+  const found = await recommendationInScope(db, actor, id);
+  return toRecommendationItem(found.rec, found.recommender, rightsOf(actor));
+}
+
+const orNull = (v: string | undefined | null): string | null => (v ? v : null);
+
+/** The columns of the typed fields: empty texts are none, the phone also in E.164. */
+function columnsOf(fields: Partial<Omit<CreateRecommendationBody, 'user_id'>>): Partial<repo.RecommendationValues> {
+  const out: Partial<repo.RecommendationValues> = {};
+  if (fields.name !== undefined) {
+    out.name = fields.name;
+  }
+  if (fields.surname !== undefined) {
+    out.surname = fields.surname;
+  }
+  if (fields.phone !== undefined) {
+    out.phone = orNull(fields.phone);
+    out.phoneE164 = normalisePhone(fields.phone) ?? null;
+  }
+  for (const key of ['email', 'city', 'zipcode', 'address'] as const) {
+    if (fields[key] !== undefined) {
+      out[key] = orNull(fields[key]);
+    }
+  }
+  if (fields.comment !== undefined) {
+    out.comment = fields.comment;
+  }
+  return out;
+}
+
+export async function createRecommendation(
+  db: Db,
+  actor: Actor,
+  body: CreateRecommendationBody,
+  meta: RequestMeta,
+): Promise<RecommendationItemDto> {
+  const userId = body.user_id ?? (actor.role === 'user' ? actor.userId : undefined);
+  if (userId === undefined) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Name the client who recommends.',
+      fieldValidation: { user_id: 'field_is_required' },
+    });
+  }
+  return db.transaction(async (tx) => {
+    const client = await clientInScope(tx, actor, userId);
+    const row = await repo.insertRecommendation(tx, {
+      ...(columnsOf(body) as repo.RecommendationValues),
+      userId,
+      createdById: actor.userId,
+    });
+    await audit(tx, {
+      action: 'recommendation.created',
+      actorId: actor.userId,
+      targetUserId: userId,
+      ip: meta.ip,
+      details: { id: row.id, name: row.name, surname: row.surname },
+    });
+    return toRecommendationItem(row, { id: client.id, name: client.name, surname: client.surname }, rightsOf(actor));
+  });
+}
+
+/**
+ * The lead the confirmed recommendation becomes: the client who already has that phone number (as
+ * phone or mobile), or a new client with status user_rec and lead source referral.
+ */
+async function leadFor(tx: Tx, actor: Actor, rec: repo.RecommendationRow, meta: RequestMeta): Promise<{ id: number; created: boolean }> {
+  if (rec.phoneE164) {
+    await leads.lockPhone(tx, rec.phoneE164);
+    const existing = await leads.clientWithPhone(tx, rec.phoneE164);
+    if (existing !== undefined) {
+      await audit(tx, {
+        action: 'recommendation.lead_linked',
+        actorId: actor.userId,
+        targetUserId: existing,
+        ip: meta.ip,
+        details: { recommendation_id: rec.id, recommender_id: rec.userId, phone: rec.phoneE164 },
+      });
+      return { id: existing, created: false };
+    }
+  }
+  // An e-mail that another user has is left out rather than refused: the lead is still worth calling.
+  const email = rec.email && !(await leads.emailTaken(tx, rec.email)) ? rec.email : null;
+  const id = await leads.insertLead(tx, {
+    name: rec.name,
+    surname: rec.surname,
+    phone: rec.phone,
+    phoneE164: rec.phoneE164,
+    email,
+    address: rec.address,
+    zipcode: rec.zipcode,
+    city: rec.city,
+    createdById: actor.userId,
+  });
+  await audit(tx, {
+    action: 'recommendation.lead_created',
+    actorId: actor.userId,
+    targetUserId: id,
+    ip: meta.ip,
+    details: { recommendation_id: rec.id, recommender_id: rec.userId, email_left_out: rec.email !== null && email === null },
+  });
+  return { id, created: true };
+}
+
+function changesOf(before: repo.RecommendationRow, after: repo.RecommendationRow): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of ['name', 'surname', 'phone', 'email', 'city', 'zipcode', 'address', 'comment', 'status', 'paidAt', 'leadId'] as const) {
+    const from = before[key] instanceof Date ? before[key].toISOString() : before[key];
+    const to = after[key] instanceof Date ? after[key].toISOString() : after[key];
+    if (from !== to) {
+      out[key] = { from, to };
+    }
+  }
+  return out;
+}
+
+export async function updateRecommendation(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: UpdateRecommendationBody,
+  meta: RequestMeta,
+): Promise<RecommendationAnswer> {
+  const rights = rightsOf(actor);
+  return db.transaction(async (tx) => {
+    const { rec: before, recommender } = await recommendationInScope(tx, actor, id, { lock: true });
+    const from = before.status as RecommendationStatus;
+    const to = body.status ?? from;
+    if (rights.isClient && from !== 'unconfirmed') {
+      throw new AppError('ONLY_UNCONFIRMED_CAN_BE_CHANGED', {
+        message: 'This recommendation was already looked at and can no longer be changed.',
+      });
+    }
+    if (to !== from && !rights.setStatus) {
+      throw new AppError('Not allowed.', { message: 'Only staff change the status of a recommendation.' });
+    }
+    if (body.paid !== undefined && !rights.pay) {
+      throw new AppError('Not allowed.', { message: 'Only an admin marks a reward as paid.' });
+    }
+    if (!canChangeRecommendationStatus(from, to)) {
+      throw new AppError('RECOMMENDATION_STATUS_NOT_ALLOWED', {
+        message: `A recommendation cannot go from ${from} to ${to}.`,
+        fieldValidation: { status: 'invalid_value' },
+      });
+    }
+    if (body.paid !== undefined && !canPayRecommendation(to)) {
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'Only the reward of an approved recommendation can be paid.',
+        fieldValidation: { paid: 'invalid_value' },
+      });
+    }
+    const { paid } = body;
+    const columns = columnsOf(body);
+    const merged = {
+      phone: columns.phone !== undefined ? columns.phone : before.phone,
+      email: columns.email !== undefined ? columns.email : before.email,
+    };
+    if (contactMissing(merged)) {
+      throw new AppError('VALIDATION_ERROR', { fieldValidation: { phone: 'field_is_required', email: 'field_is_required' } });
+    }
+    const paidAt = paid === undefined ? before.paidAt : paid ? (before.paidAt ?? new Date()) : null;
+    let row = await repo.updateRecommendation(tx, id, { ...columns, status: to, paidAt });
+    let lead: RecommendationAnswer['lead'];
+    if (becomesLead(from, to, before.leadId !== null)) {
+      lead = await leadFor(tx, actor, row, meta);
+      row = await repo.updateRecommendation(tx, id, { leadId: lead.id });
+    }
+    await audit(tx, {
+      action: 'recommendation.updated',
+      actorId: actor.userId,
+      targetUserId: before.userId,
+      ip: meta.ip,
+      details: { id, changes: changesOf(before, row) },
+    });
+    const data = toRecommendationItem(row, recommender, rights);
+    return lead ? { data, lead } : { data };
+  });
+}
+
+export async function deleteRecommendation(db: Db, actor: Actor, id: number, meta: RequestMeta): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const { rec } = await recommendationInScope(tx, actor, id, { lock: true });
+    if (!canDeleteRecommendation(rec.status as RecommendationStatus)) {
+      throw new AppError('ONLY_UNCONFIRMED_CAN_BE_DELETED', { message: `The recommendation is ${rec.status} and stays for the record.` });
+    }
+    await repo.deleteRecommendation(tx, id);
+    await audit(tx, {
+      action: 'recommendation.deleted',
+      actorId: actor.userId,
+      targetUserId: rec.userId,
+      ip: meta.ip,
+      details: {
+        recommendation: { id, name: rec.name, surname: rec.surname, phone: rec.phone, email: rec.email, comment: rec.comment },
+      },
+    });
+    return { id };
+  });
+}
+
+/** GET /api/user-rec-count/{id}: the counters of spec 3 for a client of the actor's scope. */
+export async function recommendationCountersOf(db: Db, actor: Actor, userId: number): Promise<RecommendationCounters> {
+  await clientInScope(db, actor, userId);
+  return recommendationCounters(await repo.countersOf(db, userId));
+}
