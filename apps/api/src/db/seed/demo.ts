@@ -17,6 +17,7 @@ import { count } from 'drizzle-orm';
 import type { FileStorage } from '../../integrations/storage/index.ts';
 import type { Db } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
+import { seedDemoClients } from './clients.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
@@ -96,7 +97,7 @@ export async function seedDemo(
           zipcode: '8001',
         })),
       )
-      .returning({ id: users.id, roleId: users.roleId });
+      .returning({ id: users.id, roleId: users.roleId, email: users.email });
     await tx.insert(accounts).values(staff.filter((s) => s.roleId !== roleByCode('user').id).map((s) => ({ userId: s.id })));
     await seedDemoStaff(tx, passwordHash, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);
     if (opts.storage) {
@@ -153,9 +154,29 @@ export async function seedDemo(
       });
     }
     linkLeadLocations(rows, demoLocations);
+    const clientIds: number[] = [];
     for (let i = 0; i < rows.length; i += 200) {
-      await tx.insert(users).values(rows.slice(i, i + 200));
+      const inserted = await tx
+        .insert(users)
+        .values(rows.slice(i, i + 200))
+        .returning({ id: users.id });
+      clientIds.push(...inserted.map((r) => r.id));
     }
-    return { staff: staff.length, clients: rows.length };
+    const signIn = (email: string) => staff.find((s) => s.email === email)!.id;
+    const added = await seedDemoClients(tx, {
+      random,
+      passwordHash,
+      clientIds,
+      staff: {
+        admin: signIn('admin@demo.test'),
+        client: signIn('user@demo.test'),
+        salesAgent: signIn('sa@demo.test'),
+        callAgent: signIn('ca@demo.test'),
+        promAgent: signIn('pa@demo.test'),
+        partner: signIn('partner@demo.test'),
+        independentAgent: signIn('ia@demo.test'),
+      },
+    });
+    return { staff: staff.length, clients: rows.length + added };
   });
 }
