@@ -16,6 +16,7 @@ export * from './schemas/files.ts';
 export * from './clients.ts';
 export * from './locations.ts';
 export * from './schemas/clients.ts';
+export * from './schemas/client-record.ts';
 export * from './schemas/locations.ts';
 export * from './schemas/settings.ts';
 export * from './statuses.ts';

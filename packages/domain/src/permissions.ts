@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'academy.manage': 'Add, change, reorder and remove academy items and categories',
   'stats.clients': 'Distribution of clients by status and lead source',
   'clients.read': 'List, search and read the clients of the own scope, with their nested tabs',
+  'clients.create': 'Create clients (they stay in the scope of who created them)',
   'clients.manage': 'Change clients of the own scope: links to cohabitants and block neighbours, linked agent',
   'clients.call': 'Start a call to a client of the own scope through the telephony provider',
   'clients.merge': 'Merge duplicate clients (audited)',
@@ -43,7 +44,7 @@ export type Permission = keyof typeof PERMISSIONS;
 const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read'];
 const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.read', 'settings.read'];
 const ACADEMY: readonly Permission[] = ['academy.read'];
-const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.manage', 'clients.call'];
+const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
 const RECOMMENDATION_WORK: readonly Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
@@ -51,8 +52,8 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   user: [...EVERYONE, 'recommendations.read', 'recommendations.manage'],
   sales_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
   call_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
-  prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.manage', 'recommendations.read', 'agents.read'],
-  partner: [...EVERYONE, 'clients.read', 'recommendations.read'],
+  prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read', 'agents.read'],
+  partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read'],
   ocr_manager: [...EVERYONE, 'locations.read'],
   independent_agent: [...STAFF, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
 };

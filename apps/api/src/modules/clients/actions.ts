@@ -48,7 +48,7 @@ async function clientIn(tx: Tx, viewer: Viewer, id: number) {
 }
 
 /** The client as a list row (with its counts), for a live event after a change. */
-async function rowOf(db: Db, id: number): Promise<ClientRowDto | null> {
+export async function rowOf(db: Db, id: number): Promise<ClientRowDto | null> {
   const { rows } = await listClients(db, {
     scope: { kind: 'all' },
     viewerId: 0,

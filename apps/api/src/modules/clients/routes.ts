@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import * as actions from './actions.ts';
+import { clientRecordRoutes } from './record-routes.ts';
 import { clientsPage } from './service.ts';
 
 const READ = { access: { permission: 'clients.read' as const } };
@@ -33,6 +34,7 @@ const linkedAnswer = z.object({ data: z.object({ linked: z.boolean() }) });
 export function clientRoutes(app: App, deps: actions.ClientsDeps): void {
   const tags = ['clients'];
   const { db } = deps;
+  clientRecordRoutes(app, deps);
   app.get(
     '/api/clients',
     { config: READ, schema: { tags, querystring: clientsQuery, response: { 200: clientListDto } } },

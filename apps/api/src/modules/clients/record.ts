@@ -1,0 +1,365 @@
+import {
+  CALL_TYPES,
+  clientRooms,
+  normalisePhone,
+  type ClientBody,
+  type ClientRecordDto,
+  type ClientUpdateBody,
+  type ContactHistoryBody,
+  type ContactHistoryDto,
+  type ContactHistoryEditBody,
+  type SubUserBody,
+  type UserInfoDto,
+} from '@bo/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor, RequestMeta } from '../auth/service.ts';
+import { announceClientUpdated, announceListing, deleteClient, rowOf, type ClientsDeps } from './actions.ts';
+import { toClientSummary } from './dto.ts';
+import * as repo from './record.repo.ts';
+import { findClient } from './relations.repo.ts';
+import { viewerOf } from './service.ts';
+
+type Deps = Pick<ClientsDeps, 'db' | 'publish'>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const blank = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+
+async function inScope(tx: Tx, actor: Actor, id: number, opts: { lock?: boolean } = {}) {
+  const viewer = await viewerOf(tx, actor);
+  const found = await findClient(tx, viewer.scope, id, opts);
+  if (!found) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  return { viewer, found };
+}
+
+function toContact(row: Awaited<ReturnType<typeof repo.contactHistoryOf>>[number]): ContactHistoryDto {
+  const e = row.entry;
+  return {
+    id: e.id,
+    user_id: e.userId,
+    type: e.type as ContactHistoryDto['type'],
+    flow: e.flow as ContactHistoryDto['flow'],
+    time_to_call: e.timeToCall as ContactHistoryDto['time_to_call'],
+    comment: e.comment,
+    recall_at: iso(e.recallAt),
+    recall_done: e.recallDone,
+    status: e.status,
+    agent: row.agent,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+function toUserInfo(row: Awaited<ReturnType<typeof repo.userInfoOf>>[number]): UserInfoDto {
+  return {
+    id: row.entry.id,
+    user_id: row.entry.userId,
+    text: row.entry.text,
+    author: row.author,
+    created_at: row.entry.createdAt.toISOString(),
+    updated_at: row.entry.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/user/{id}: the client and everything shown on its page. */
+export async function clientRecord(tx: Tx, actor: Actor, id: number): Promise<ClientRecordDto> {
+  const { found } = await inScope(tx, actor, id);
+  const u = found.user;
+  const [contacts, statuses, notes, sub, createdBy, referredBy] = await Promise.all([
+    repo.contactHistoryOf(tx, id),
+    repo.statusHistoryOf(tx, id),
+    repo.userInfoOf(tx, id),
+    repo.subUserOf(tx, id),
+    repo.personById(tx, u.createdById),
+    repo.personById(tx, u.referredById),
+  ]);
+  return {
+    ...toClientSummary(found),
+    gender: u.gender,
+    relations: u.relations,
+    working_status: u.workingStatus,
+    persons_at_home: u.personsAtHome,
+    pet: u.pet,
+    has_kids: u.hasKids,
+    has_allergies: u.hasAllergies,
+    locale: u.locale,
+    category: u.category,
+    time_to_call: u.timeToCall,
+    promotional_gift: u.promotionalGift,
+    recommendations_needed: u.recommendationsNeeded,
+    recommendation_products: u.recommendationProducts,
+    has_onboarding_sms: u.hasOnboardingSms,
+    created_by: createdBy,
+    referred_by: referredBy,
+    sub_user: sub && {
+      id: sub.id,
+      name: sub.name,
+      surname: sub.surname,
+      age: sub.age,
+      gender: sub.gender,
+      phone: sub.phone,
+      email: sub.email,
+    },
+    user_info: notes.map(toUserInfo),
+    status_history: statuses.map((s) => ({
+      id: s.entry.id,
+      status: s.entry.status,
+      previous_status: s.entry.previousStatus,
+      changed_by: s.changedBy,
+      created_at: s.entry.createdAt.toISOString(),
+    })),
+    contact_history: contacts.map(toContact),
+  };
+}
+
+/** The columns a client body sets; phones also in their E.164 form, empty strings as null. */
+function columnsOf(body: ClientUpdateBody): Partial<repo.UserInsert> {
+  const out: Partial<repo.UserInsert> = {
+    name: body.name,
+    surname: body.surname,
+    email: blank(body.email),
+    zipcode: blank(body.zipcode),
+    city: blank(body.city),
+    address: blank(body.address),
+    age: body.age,
+    gender: body.gender,
+    relations: body.relations,
+    workingStatus: body.working_status,
+    personsAtHome: body.persons_at_home,
+    pet: body.pet,
+    hasKids: body.has_kids,
+    hasAllergies: body.has_allergies,
+    type: body.type,
+    company: blank(body.company),
+    locale: body.locale,
+    leadSource: body.lead_source,
+    leadLocationId: body.lead_location_id,
+    category: blank(body.category),
+    timeToCall: body.time_to_call,
+    promotionalGift: blank(body.promotional_gift),
+    recommendationsNeeded: body.recommendations_needed,
+    recommendationProducts: blank(body.recommendation_products),
+    hasOnboardingSms: body.has_onboarding_sms,
+  };
+  if (body.phone !== undefined) {
+    out.phone = blank(body.phone);
+    out.phoneE164 = normalisePhone(body.phone) ?? null;
+  }
+  if (body.mobile_phone !== undefined) {
+    out.mobilePhone = blank(body.mobile_phone);
+    out.mobilePhoneE164 = normalisePhone(body.mobile_phone) ?? null;
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}
+
+/** Spec 8 "duplicated email" / "duplicated phone", with the field to correct. */
+async function refuseTaken(tx: Tx, values: Partial<repo.UserInsert>, exceptId: number | null): Promise<void> {
+  if (values.email && (await repo.emailTaken(tx, values.email, exceptId))) {
+    throw new AppError('duplicated email', { fieldValidation: { email: 'already_taken' } });
+  }
+  for (const [field, phone] of [
+    ['phone', values.phoneE164],
+    ['mobile_phone', values.mobilePhoneE164],
+  ] as const) {
+    if (phone && (await repo.phoneTaken(tx, [phone], exceptId))) {
+      throw new AppError('duplicated phone', { fieldValidation: { [field]: 'already_taken' } });
+    }
+  }
+}
+
+/**
+ * POST /api/user: a new client. Who creates it keeps it in their scope: a sales agent becomes its
+ * linked agent, a partner or an independent agent its referrer; everyone is recorded as its creator.
+ */
+export async function createClient(deps: Deps, actor: Actor, body: ClientBody): Promise<ClientRecordDto> {
+  const values = columnsOf(body);
+  const id = await deps.db.transaction(async (tx) => {
+    await refuseTaken(tx, values, null);
+    const created = await repo.insertClient(tx, {
+      ...values,
+      name: body.name,
+      surname: body.surname,
+      status: body.status === undefined ? 'potential' : body.status,
+      createdById: actor.userId,
+      linkedAgentId: actor.role === 'sales_agent' ? actor.userId : null,
+      referredById: actor.role === 'partner' || actor.role === 'independent_agent' ? actor.userId : null,
+    });
+    const status = body.status === undefined ? 'potential' : body.status;
+    if (status) {
+      await repo.setStatusHistoryOfNew(tx, created, status, actor.userId);
+    }
+    return created;
+  });
+  const row = await rowOf(deps.db, id);
+  const found = await findClient(deps.db, { kind: 'all' }, id);
+  if (row && found) {
+    announceListing(deps, clientRooms(found.user), { deleted_id: null, inserted: row });
+  }
+  // Answered even when the new client falls outside the creator's scope (a call agent for B2B only
+  // who adds a B2C lead): they just typed it in.
+  return clientRecord(deps.db, { ...actor, role: 'admin' }, id);
+}
+
+/** PUT /api/user/{id}: the fields sent change; a new status is written to the history. */
+export async function updateClientRecord(deps: Deps, actor: Actor, id: number, body: ClientUpdateBody): Promise<ClientRecordDto> {
+  const values = columnsOf(body);
+  await deps.db.transaction(async (tx) => {
+    const { viewer } = await inScope(tx, actor, id, { lock: true });
+    await refuseTaken(tx, values, id);
+    if (Object.keys(values).length > 0) {
+      await repo.updateClient(tx, viewer.scope, id, values);
+    }
+    if (body.status !== undefined && body.status !== null) {
+      await repo.setStatus(tx, id, body.status, actor.userId);
+    }
+  });
+  await announceClientUpdated(deps, actor, id);
+  // As after a create: a change may move the client out of the editor's scope (another type).
+  return clientRecord(deps.db, { ...actor, role: 'admin' }, id);
+}
+
+export function deleteClientRecord(deps: Deps, actor: Actor, id: number, meta: RequestMeta) {
+  return deleteClient(deps, actor, id, meta);
+}
+
+/**
+ * A contact with a client (spec 4 "contact history"): counted in the client's calls; a call closes
+ * the recalls that were due; the status it ended with goes to the status history. A lead that leaves
+ * the listing (its first call) is announced as such.
+ */
+export async function addContact(deps: Deps, actor: Actor, id: number, body: ContactHistoryBody): Promise<ContactHistoryDto> {
+  const { entryId, leftListing, rooms } = await deps.db.transaction(async (tx) => {
+    const { found } = await inScope(tx, actor, id, { lock: true });
+    if (body.type !== 'recall' && body.type !== 'sms') {
+      await repo.closeDueRecalls(tx, id);
+    }
+    const entry = await repo.insertContact(tx, {
+      userId: id,
+      type: body.type,
+      flow: body.flow,
+      timeToCall: body.time_to_call,
+      comment: body.comment,
+      recallAt: body.recall_at ? new Date(body.recall_at) : null,
+      status: body.status,
+      agentId: actor.userId,
+    });
+    if (body.time_to_call) {
+      await repo.updateClient(tx, { kind: 'all' }, id, { timeToCall: body.time_to_call });
+    }
+    await repo.refreshContactCounters(tx, id, CALL_TYPES);
+    if (body.status) {
+      await repo.setStatus(tx, id, body.status, actor.userId);
+    }
+    const wasInListing = found.user.callsCount === 0;
+    return { entryId: entry, leftListing: wasInListing && CALL_TYPES.includes(body.type), rooms: clientRooms(found.user) };
+  });
+  if (leftListing) {
+    announceListing(deps, rooms, { deleted_id: id, inserted: null });
+  }
+  await announceClientUpdated(deps, actor, id);
+  return toContact((await repo.contactEntry(deps.db, entryId))!);
+}
+
+/** Edits an entry of the contact history (its comment, time to call, recall); `{id}` is the entry. */
+export async function editContact(deps: Deps, actor: Actor, entryId: number, body: ContactHistoryEditBody): Promise<ContactHistoryDto> {
+  const clientId = await deps.db.transaction(async (tx) => {
+    const entry = await repo.contactEntry(tx, entryId);
+    if (!entry) {
+      throw new AppError('NOT_FOUND');
+    }
+    // An entry of a client outside the scope is not there either.
+    await inScope(tx, actor, entry.entry.userId, { lock: true });
+    if (body.recall_at === null && entry.entry.type === 'recall') {
+      throw new AppError('VALIDATION_ERROR', { fieldValidation: { recall_at: 'field_is_required' } });
+    }
+    await repo.updateContact(tx, entryId, {
+      comment: body.comment,
+      timeToCall: body.time_to_call,
+      recallAt: body.recall_at === undefined ? undefined : body.recall_at === null ? null : new Date(body.recall_at),
+      recallDone: body.recall_done,
+    });
+    await repo.refreshContactCounters(tx, entry.entry.userId, CALL_TYPES);
+    return entry.entry.userId;
+  });
+  await announceClientUpdated(deps, actor, clientId);
+  return toContact((await repo.contactEntry(deps.db, entryId))!);
+}
+
+export async function setSubUser(deps: Deps, actor: Actor, id: number, body: SubUserBody) {
+  const row = await deps.db.transaction(async (tx) => {
+    await inScope(tx, actor, id, { lock: true });
+    return repo.upsertSubUser(tx, id, {
+      name: body.name,
+      surname: body.surname,
+      age: body.age,
+      gender: body.gender,
+      phone: blank(body.phone) ?? null,
+      email: blank(body.email) ?? null,
+    });
+  });
+  await announceClientUpdated(deps, actor, id);
+  return { id: row.id, name: row.name, surname: row.surname, age: row.age, gender: row.gender, phone: row.phone, email: row.email };
+}
+
+export async function removeSubUser(deps: Deps, actor: Actor, id: number): Promise<{ id: number }> {
+  await deps.db.transaction(async (tx) => {
+    await inScope(tx, actor, id, { lock: true });
+    if (!(await repo.deleteSubUser(tx, id))) {
+      throw new AppError('NO_ENTITIES_WERE_UPDATED', { message: 'The client has no second person.' });
+    }
+  });
+  await announceClientUpdated(deps, actor, id);
+  return { id };
+}
+
+export async function notesOf(db: Db, actor: Actor, id: number): Promise<UserInfoDto[]> {
+  await inScope(db, actor, id);
+  return (await repo.userInfoOf(db, id)).map(toUserInfo);
+}
+
+export async function addNote(deps: Deps, actor: Actor, id: number, text: string): Promise<UserInfoDto[]> {
+  await deps.db.transaction(async (tx) => {
+    await inScope(tx, actor, id);
+    await repo.insertUserInfo(tx, id, text, actor.userId);
+  });
+  return notesOf(deps.db, actor, id);
+}
+
+/** A note by its own id, if its client is in the caller's scope. */
+async function noteInScope(tx: Tx, actor: Actor, noteId: number) {
+  const note = await repo.userInfoEntry(tx, noteId);
+  if (!note) {
+    throw new AppError('NOT_FOUND');
+  }
+  await inScope(tx, actor, note.userId);
+  return note;
+}
+
+export async function changeNote(deps: Deps, actor: Actor, noteId: number, text: string): Promise<UserInfoDto[]> {
+  const note = await deps.db.transaction(async (tx) => {
+    const found = await noteInScope(tx, actor, noteId);
+    await repo.updateUserInfo(tx, noteId, text);
+    return found;
+  });
+  return notesOf(deps.db, actor, note.userId);
+}
+
+/** Deletes a note; `clientId` (when given) must be the note's client. */
+export async function removeNote(deps: Deps, actor: Actor, noteId: number, clientId?: number): Promise<UserInfoDto[]> {
+  const note = await deps.db.transaction(async (tx) => {
+    const found = await noteInScope(tx, actor, noteId);
+    if (clientId !== undefined && found.userId !== clientId) {
+      throw new AppError('NOT_FOUND');
+    }
+    await repo.deleteUserInfo(tx, noteId);
+    return found;
+  });
+  return notesOf(deps.db, actor, note.userId);
+}
+
+/** GET /api/user-check-email/{email}: whether the address is still free. */
+export async function emailAvailable(db: Db, email: string): Promise<boolean> {
+  return !(await repo.emailTaken(db, email, null));
+}
