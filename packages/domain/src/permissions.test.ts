@@ -23,21 +23,32 @@ const ALL_PERMISSIONS: Permission[] = [
   'academy.read',
   'academy.manage',
   'stats.clients',
+  'clients.read',
+  'clients.create',
+  'clients.manage',
+  'clients.call',
+  'clients.merge',
+  'clients.delete',
+  'clients.export',
 ];
 
 const STAFF: Permission[] = ['profile.self', 'statuses.read', 'products.read', 'locations.read', 'settings.read'];
 
-// Admin holds everything; the academy is for admin, sa, ca and pa (spec 2); clients and partners only
-// have their profile and the status list.
+const CLIENT_WORK: Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
+
+// Admin holds everything; the academy is for admin, sa, ca and pa (spec 2). Agents work with the
+// clients of their scope; promotion agents do not call, partners read and add the users they refer;
+// merging, deleting and exporting clients are for admins. Clients only have their profile and the
+// status list, the OCR manager no client at all.
 const GRANTS: Record<RoleCode, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
   user: ['profile.self', 'statuses.read'],
-  sales_agent: [...STAFF, 'academy.read', 'agents.read'],
-  call_agent: [...STAFF, 'academy.read', 'agents.read'],
-  prom_agent: [...STAFF, 'academy.read', 'agents.read'],
-  partner: ['profile.self', 'statuses.read'],
+  sales_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK],
+  call_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK],
+  prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage'],
+  partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create'],
   ocr_manager: ['profile.self', 'statuses.read', 'locations.read'],
-  independent_agent: [...STAFF, 'agents.read'],
+  independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK],
 };
 
 const CASES = ROLE_CODES.flatMap((role) =>
