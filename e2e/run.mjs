@@ -83,16 +83,18 @@ async function main() {
   }
   const started = Date.now();
 
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
+  // mkdtemp makes it private to us; as root, embedded PostgreSQL runs initdb as the user "postgres".
+  chmodSync(dataDir, 0o755);
+
+  // Built into the run's own folder, so two runs on one machine never serve each other's half-built files.
+  const webDist = path.join(dataDir, 'web');
   log('building the web app');
-  const built = await run('npm', ['run', 'build', '--silent']);
+  const built = await run('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--outDir', webDist, '--emptyOutDir']);
   if (built !== 0) {
     console.error('[e2e] the web build failed');
     return built;
   }
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
-  // mkdtemp makes it private to us; as root, embedded PostgreSQL runs initdb as the user "postgres".
-  chmodSync(dataDir, 0o755);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   log(`starting the server on ${baseUrl} with DATA_DIR ${dataDir}`);
@@ -104,7 +106,7 @@ async function main() {
     // Its own process group, so a hung server can be killed with everything it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
   });
   const serverLog = [];
   const keep = (chunk) => {
