@@ -106,7 +106,15 @@ async function main() {
     // Its own process group, so a hung server can be killed with everything it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
   });
   const serverLog = [];
   const keep = (chunk) => {
