@@ -30,3 +30,4 @@ export * from './schemas/products.ts';
 export * from './schemas/academy.ts';
 export * from './recommendations.ts';
 export * from './schemas/recommendations.ts';
+export * from './lead-flow.ts';
