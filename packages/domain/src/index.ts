@@ -31,3 +31,4 @@ export * from './schemas/academy.ts';
 export * from './recommendations.ts';
 export * from './schemas/recommendations.ts';
 export * from './lead-flow.ts';
+export * from './client-draft.ts';
