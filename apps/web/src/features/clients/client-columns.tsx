@@ -6,12 +6,12 @@ import LinkIcon from '@mui/icons-material/Link';
 import MoreVert from '@mui/icons-material/MoreVert';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import PersonPin from '@mui/icons-material/PersonPin';
-import { Box, Checkbox, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, Link, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { CLIENT_ORDER_FIELDS, formatDateTime, type ClientRowDto, type ClientTable } from '@bo/domain';
 import type { TFunction } from 'i18next';
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useClientActions } from './client-actions.tsx';
 import { clientName, StatusChip } from './client-bits.tsx';
@@ -40,9 +40,10 @@ function SelectCell({ row }: { row: ClientRowDto }) {
   const open = state.isExpanded(row.id);
   const name = clientName(row.user);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', mx: -1 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mx: -0.5, my: -0.5 }}>
       <IconButton
         size="small"
+        sx={{ p: 0.5 }}
         onClick={() => state.toggleExpanded(row.id)}
         aria-expanded={open}
         aria-label={open ? t('clients:collapse', { name }) : t('clients:expand', { name })}
@@ -52,11 +53,13 @@ function SelectCell({ row }: { row: ClientRowDto }) {
       </IconButton>
       <Checkbox
         size="small"
+        sx={{ p: 0.5 }}
         checked={state.isSelected(row.id)}
         onChange={() => state.toggleSelected(row.id)}
         slotProps={{ input: { 'aria-label': t('clients:select', { name }) } }}
         data-testid="select-row"
       />
+      <RowMenu row={row} />
     </Box>
   );
 }
@@ -64,13 +67,20 @@ function SelectCell({ row }: { row: ClientRowDto }) {
 function NameCell({ row }: { row: ClientRowDto }) {
   const { base } = useClientActions();
   return (
-    <Link to={`${base}/show-user/${row.user.id}`} data-testid="client-name">
+    <Link
+      component={RouterLink}
+      to={`${base}/show-user/${row.user.id}`}
+      underline="hover"
+      sx={{ fontWeight: 500 }}
+      data-testid="client-name"
+    >
       {clientName(row.user)}
     </Link>
   );
 }
 
-function ActionsCell({ row }: { row: ClientRowDto }) {
+/** The row's actions, first in the row so a tablet reaches them without scrolling sideways. */
+function RowMenu({ row }: { row: ClientRowDto }) {
   const { t } = useTranslation(['clients']);
   const actions = useClientActions();
   const navigate = useNavigate();
@@ -83,6 +93,7 @@ function ActionsCell({ row }: { row: ClientRowDto }) {
     <>
       <IconButton
         size="small"
+        sx={{ p: 0.5 }}
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-label={t('clients:actions.menu', { name: clientName(row.user) })}
         aria-haspopup="menu"
@@ -181,9 +192,10 @@ export function clientColumns(t: TFunction<['clients', 'tables']>, table: Client
     extra: Partial<DataTableColumn<ClientRowDto>> = {},
   ): DataTableColumn<ClientRowDto> => ({ id, label: t(`clients:columns.${id}`), width, sortable: sortable(id), render, ...extra });
   return [
-    column('select', 96, (r) => <SelectCell row={r} />, { alwaysVisible: true }),
+    column('select', 136, (r) => <SelectCell row={r} />, { alwaysVisible: true }),
     column('name', 200, (r) => <NameCell row={r} />, { alwaysVisible: true }),
-    column('phone', 150, (r) => (
+    column('status', 170, (r) => <StatusCell row={r} />),
+    column('phone', 170, (r) => (
       <Box component="span" title={[r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / ')}>
         {dash([r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / '))}
       </Box>
@@ -192,7 +204,6 @@ export function clientColumns(t: TFunction<['clients', 'tables']>, table: Client
     column('zipcode', 150, (r) => dash([r.user.zipcode, r.user.city].filter(Boolean).join(' '))),
     column('address', 190, (r) => dash(r.user.address)),
     column('type', 70, (r) => r.user.type),
-    column('status', 170, (r) => <StatusCell row={r} />),
     ...(table === 'email_reminders'
       ? [
           column('email_reminder_stage', 130, (r) =>
@@ -215,6 +226,5 @@ export function clientColumns(t: TFunction<['clients', 'tables']>, table: Client
     column('updated_at', 140, (r) => formatDateTime(r.updated_at)),
     column('created_at', 140, (r) => formatDateTime(r.user.created_at), { visible: false }),
     column('counters', 200, (r) => <Counters row={r} />),
-    column('actions', 64, (r) => <ActionsCell row={r} />, { alwaysVisible: true, align: 'right' }),
   ];
 }

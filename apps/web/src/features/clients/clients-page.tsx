@@ -21,7 +21,7 @@ import { ClientActionsProvider } from './client-actions.tsx';
 import { useStatusLabel } from './client-bits.tsx';
 import { ClientsTable } from './clients-table.tsx';
 import { FilterPanel, togglePreset } from './filter-panel.tsx';
-import { hasStatusFilter, initialFilters, type ClientFilters } from './list-query.ts';
+import { hasStatusFilter, initialFilters, presetsFor, type ClientFilters } from './list-query.ts';
 
 /** Spec 2 "Clients list": the page of a signed-in staff member (the layout only renders it with a user). */
 export function ClientsPage() {
@@ -92,9 +92,10 @@ function ClientsList({ role }: { role: RoleCode }) {
     setDraft((d) => ({ ...d, presets: togglePreset(d.presets, preset) }));
   };
 
+  // What the panel filters in this tab (the buyers' presets are counted by their own toggles).
   const activeCount =
     (hasStatusFilter(table) && applied.statuses.length > 0 ? 1 : 0) +
-    applied.presets.filter((p) => !(BUYER_PRESETS as readonly string[]).includes(p)).length +
+    (table === 'buyers' ? 0 : presetsFor(table, applied.presets).length) +
     (applied.zipcode ? 1 : 0) +
     applied.custom.length;
   const demoColour = statuses.data?.make_a_demo.colour;

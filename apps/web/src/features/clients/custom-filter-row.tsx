@@ -41,10 +41,11 @@ export function CustomFilterRow({
   onChange: (filter: CustomFilter) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation(['clients', 'common', 'tables']);
+  const { t } = useTranslation(['clients', 'tables']);
+  const { t: tc } = useTranslation();
   const helper = (part: 'name' | Part) => {
     const key = filter.errors[part];
-    return key ? { error: true, helperText: t(`validation.${key}`) } : {};
+    return key ? { error: true, helperText: tc(`validation.${key}`) } : {};
   };
   const text = (part: Part, label: string, type: 'text' | 'number' | 'date' = 'text') => (
     <TextField
@@ -104,7 +105,7 @@ export function CustomFilterRow({
           t('clients:filters.value'),
           CLIENT_FILTER_OPTIONS[field].map((v) => (
             <MenuItem key={v} value={v}>
-              {t(`options.${field}.${v}`)}
+              {tc(`options.${field}.${v}`)}
             </MenuItem>
           )),
         );

@@ -7,6 +7,7 @@ import {
   Button,
   Chip,
   CircularProgress,
+  Link,
   Tab,
   Table,
   TableBody,
@@ -19,7 +20,7 @@ import {
 import { formatDate, formatPercent, type ClientRowDto, type ClientSummaryDto, type NestedTabsDto } from '@bo/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useNestedTabs, type LinkKind } from './api.ts';
@@ -80,7 +81,9 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
   }, [error, t, tc]);
 
   const userLink = (u: ClientSummaryDto | { id: number; name: string; surname: string }) => (
-    <Link to={`${actions.base}/show-user/${u.id}`}>{clientName(u)}</Link>
+    <Link component={RouterLink} to={`${actions.base}/show-user/${u.id}`} underline="hover">
+      {clientName(u)}
+    </Link>
   );
 
   const linked = (kind: LinkKind, list: ClientSummaryDto[]) => (
@@ -168,7 +171,7 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
                 <TableCell>{place(d)}</TableCell>
                 <TableCell>
                   {[
-                    ...d.matched_on.map((m) => t(`clients:nested.matched.${m}`)),
+                    ...d.matched_on.filter((m) => m !== 'name').map((m) => t(`clients:nested.matched.${m}`)),
                     t('clients:nested.nameSimilarity', { value: formatPercent(d.name_similarity * 100) }),
                   ].join(', ')}
                 </TableCell>

@@ -1,0 +1,326 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import type { Page, Response } from 'playwright-core';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  eventually,
+  expectSnackbar,
+  openScreen,
+  screenshot,
+  signIn,
+  textOf,
+  withPage,
+} from '../support/browser.ts';
+import { tr } from '../support/i18n.ts';
+
+const MAKE_A_DEMO_STATUSES = ['potential', 'unqualified', 'call_agents', 'user_rec', 'older'];
+const TABLET = { width: 768, height: 1024 } as const;
+
+/** Every GET /api/clients list request of the page (not the nested tabs or actions), as query parameters. */
+function recordListRequests(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname === '/api/clients') {
+      seen.push(url.searchParams);
+    }
+  });
+  return seen;
+}
+
+/** The next answered list request whose parameters pass `match`. */
+function listAnswer(page: Page, match: (params: URLSearchParams) => boolean): Promise<Response> {
+  return page.waitForResponse((res) => {
+    const url = new URL(res.url());
+    return res.request().method() === 'GET' && url.pathname === '/api/clients' && match(url.searchParams);
+  });
+}
+
+const rows = (page: Page) => page.getByTestId('client-row');
+
+async function statusesShown(page: Page): Promise<string[]> {
+  return rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-status') ?? ''));
+}
+
+/** The page is no wider than the window: only the table scrolls sideways. */
+async function assertNoPageOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the window`);
+}
+
+void describe('clients list', { timeout: 180_000 }, () => {
+  after(closeBrowser);
+
+  void it(
+    'call agent sees only make-a-demo leads in b2c, sorts, searches, is stopped by a date filter without dates, and opens a row',
+    withPage(async (page) => {
+      const requests = recordListRequests(page);
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const first = listAnswer(page, (p) => p.get('tableName') === 'b2c');
+      await openScreen(page, 'clients', '/ca-dashboard/clients');
+      assert.equal((await first).status(), 200);
+      await page.getByRole('heading', { level: 1, name: tr('de', 'screens.clients'), exact: true }).waitFor();
+      assert.equal(await page.getByTestId('clients-tab-b2c').getAttribute('aria-selected'), 'true');
+      const tabs = await page.locator('[data-testid^="clients-tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      assert.deepEqual(
+        tabs,
+        ['b2c', 'b2b', 'buyers', 'email_reminders', 'listing'].map((t) => `clients-tab-${t}`),
+      );
+
+      // Spec 6: the call agent's defaults, sent with the first request.
+      const sent = requests[0]!;
+      assert.equal(sent.get('roles'), 'user');
+      assert.equal(sent.get('statuses'), 'make_a_demo');
+      assert.equal(sent.get('includeStatuses'), 'true');
+      assert.equal(sent.get('presets'), 'exclude_sm_leads,recall');
+      assert.equal(sent.get('limit'), '100');
+      assert.equal(sent.get('orderBy'), 'updated_at');
+      assert.equal(sent.get('orderMethod'), 'desc');
+
+      await rows(page).first().waitFor();
+      const statuses = await statusesShown(page);
+      assert.ok(statuses.length > 0);
+      assert.deepEqual(
+        statuses.filter((s) => !MAKE_A_DEMO_STATUSES.includes(s)),
+        [],
+        'only make-a-demo statuses',
+      );
+      const chip = rows(page).first().locator('[data-status]').last();
+      assert.equal(await chip.evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(0, 188, 212)');
+      assert.match(await textOf(page.getByTestId('status-summary')), new RegExp(tr('de', 'clients:statuses.make_a_demo')));
+      await screenshot(page, 'clients-list-call-agent-1280');
+
+      // Sort by name: the server sorts.
+      const sorted = listAnswer(page, (p) => p.get('orderBy') === 'name' && p.get('orderMethod') === 'asc');
+      await page
+        .getByRole('columnheader', { name: tr('de', 'clients:columns.name') })
+        .getByRole('button')
+        .click();
+      await sorted;
+      assert.equal(await page.getByRole('columnheader', { name: tr('de', 'clients:columns.name') }).getAttribute('aria-sort'), 'ascending');
+
+      // Search by the surname of the first row (debounced: one request for the whole word).
+      await rows(page).first().waitFor();
+      const name = await textOf(rows(page).first().getByTestId('client-name'));
+      const surname = name.split(',')[0]!.trim();
+      const before = requests.length;
+      const searched = listAnswer(page, (p) => p.get('search') === surname);
+      await page.getByTestId('clients-search').pressSequentially(surname, { delay: 20 });
+      await searched;
+      assert.equal(requests.slice(before).filter((p) => p.get('search') !== surname).length, 0, 'no request per keystroke');
+      await eventually(async () => {
+        const names = await rows(page).getByTestId('client-name').allTextContents();
+        assert.ok(names.includes(name), `${name} is found: ${names.join('; ')}`);
+        assert.ok(names.length < 100, 'the search narrows the list');
+      });
+
+      // A date filter without dates: the error shows next to the field and nothing is sent.
+      await page.getByTestId('clients-search').fill('');
+      await listAnswer(page, (p) => !p.has('search'));
+      await page.getByTestId('toggle-filters').click();
+      const panel = page.getByTestId('clients-filter-panel');
+      await panel.waitFor();
+      await page.getByTestId('add-custom-filter').click();
+      const filter = panel.getByTestId('custom-filter').first();
+      await filter.getByRole('combobox', { name: tr('de', 'clients:filters.field') }).click();
+      await page.getByRole('option', { name: tr('de', 'clients:fields.created_at'), exact: true }).click();
+      const sentBefore = requests.length;
+      await page.getByTestId('run-search').click();
+      const error = filter.locator('.MuiFormHelperText-root').first();
+      await error.waitFor();
+      assert.equal(await textOf(error), tr('de', 'validation.one_of_the_dates_is_required'));
+      assert.equal(await filter.getByTestId('custom-filter-from').getAttribute('aria-invalid'), 'true');
+      await page.waitForTimeout(800);
+      assert.equal(requests.length, sentBefore, 'no request with an invalid filter');
+      await screenshot(page, 'clients-list-call-agent-filter-error');
+
+      // Fixed: the request carries the range and rows come back.
+      await filter.getByTestId('custom-filter-from').fill('2000-01-01');
+      assert.equal(await filter.locator('.MuiFormHelperText-root').count(), 0, 'editing clears the error');
+      const filtered = listAnswer(page, (p) => p.get('created_at_from') === '2000-01-01');
+      await page.getByTestId('run-search').click();
+      assert.equal((await filtered).status(), 200);
+      await rows(page).first().waitFor();
+
+      // A row opens into its nested tabs.
+      const row = rows(page).first();
+      const id = await row.getAttribute('data-client-id');
+      await row.getByTestId('expand-row').click();
+      const nested = page.locator(`[data-testid="nested-tabs"][data-client-id="${id}"]`);
+      await nested.waitFor();
+      for (const tab of ['recommendations', 'duplicates', 'cohabitants', 'block_neighbors']) {
+        assert.match(await textOf(nested.getByTestId(`nested-tab-${tab}`)), new RegExp(tr('de', `clients:nested.tabs.${tab}`)));
+      }
+      await nested.getByTestId('nested-tab-duplicates').click();
+      assert.equal(await nested.getByTestId('nested-tab-duplicates').getAttribute('aria-selected'), 'true');
+      await screenshot(page, 'clients-list-call-agent-expanded');
+    }),
+  );
+
+  void it(
+    'call agent on a tablet: the list fits the window and the table scrolls sideways',
+    withPage(
+      async (page) => {
+        await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+        await page.goto('/ca-dashboard/clients');
+        await rows(page).first().waitFor();
+        await assertNoPageOverflow(page);
+        await page.getByTestId('toggle-filters').click();
+        await page.getByTestId('add-custom-filter').click();
+        await assertNoPageOverflow(page);
+        await screenshot(page, 'clients-list-call-agent-768');
+        const scroller = page.getByTestId('clients-table').locator('xpath=..');
+        const scrolled = await scroller.evaluate((e) => {
+          e.scrollLeft = e.scrollWidth;
+          return e.scrollLeft;
+        });
+        assert.ok(scrolled > 0, 'the table scrolls sideways');
+        await page.getByTestId('toggle-filters').click();
+        await screenshot(page, 'clients-list-call-agent-768-scrolled');
+      },
+      { viewport: TABLET, touch: true },
+    ),
+  );
+
+  void it(
+    'the incoming-call link opens the list filtered by the phone number, shown as a removable chip',
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      await page.goto('/ca-dashboard/clients');
+      await rows(page).first().waitFor();
+      const phones = await rows(page).locator('td:nth-child(4)').allTextContents();
+      const phone = phones.map((p) => p.split('/')[0]!.trim()).find((p) => /\d{3} \d{3} \d{2} \d{2}/.test(p))!;
+      assert.ok(phone, 'a client with a phone number');
+
+      const filtered = listAnswer(page, (p) => p.get('number') === phone);
+      await page.goto(`/ca-dashboard/ca-clients?number=${encodeURIComponent(phone)}`);
+      await page.waitForURL((url) => url.pathname === '/ca-dashboard/clients' && url.searchParams.get('number') === phone);
+      assert.equal((await filtered).status(), 200);
+      const chip = page.getByTestId('number-chip');
+      assert.equal(await textOf(chip), tr('de', 'clients:numberFilter', { number: phone }));
+      await eventually(async () => {
+        const shown = await rows(page).locator('td:nth-child(4)').allTextContents();
+        assert.ok(shown.length > 0 && shown.every((p) => p.includes(phone)), shown.join('; '));
+      });
+
+      const all = listAnswer(page, (p) => !p.has('number'));
+      await chip.locator('.MuiChip-deleteIcon').click();
+      await all;
+      assert.equal(new URL(page.url()).searchParams.has('number'), false);
+      assert.equal(await chip.count(), 0);
+    }),
+  );
+
+  void it(
+    'admin links a cohabitant and unlinks it after confirming, starts a call and exports two clients',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      await page.goto('/admin-dashboard/clients?tab=b2c');
+      await rows(page).first().waitFor();
+      const withPhone = rows(page).filter({ has: page.locator('td:nth-child(4)', { hasText: /\d{3} \d{3} \d{2} \d{2}/ }) });
+      const a = withPhone.nth(0);
+      const b = withPhone.nth(1);
+      const aId = (await a.getAttribute('data-client-id'))!;
+      const aName = await textOf(a.getByTestId('client-name'));
+      const bName = await textOf(b.getByTestId('client-name'));
+      const bPhone = (await textOf(b.locator('td:nth-child(4)'))).split('/')[0]!.trim();
+      const rowA = page.locator(`[data-testid="client-row"][data-client-id="${aId}"]`);
+
+      // Link: from the row's menu, find the other client by phone.
+      await rowA.getByTestId('row-actions').click();
+      await page.getByRole('menuitem', { name: tr('de', 'clients:actions.link_cohabitant') }).click();
+      const dialog = page.getByTestId('link-dialog');
+      await dialog.getByTestId('link-search').fill(bPhone);
+      await dialog.getByTestId('link-candidate').filter({ hasText: bName }).first().click();
+      await dialog.getByTestId('link-confirm').click();
+      await expectSnackbar(page, tr('de', 'clients:linked'));
+
+      // The cohabitants tab of the row shows the other client; unlinking asks first and names both.
+      await rowA.getByTestId('expand-row').click();
+      const nested = page.locator(`[data-testid="nested-tabs"][data-client-id="${aId}"]`);
+      await nested.getByTestId('nested-tab-cohabitants').click();
+      const linked = nested.getByTestId('nested-cohabitant-row').filter({ hasText: bName });
+      await linked.waitFor();
+      await linked.getByRole('button', { name: tr('de', 'clients:actions.unlink') }).click();
+      const confirm = page.getByTestId('confirm-dialog');
+      assert.equal(
+        await textOf(confirm.locator('.MuiDialogContentText-root')),
+        tr('de', 'clients:confirm.unlinkText_cohabitant', { name: aName, other: bName }),
+      );
+      await confirm.getByTestId('confirm-action').click();
+      await expectSnackbar(page, tr('de', 'clients:unlinked'));
+      await eventually(async () => assert.equal(await nested.getByTestId('nested-cohabitant-row').filter({ hasText: bName }).count(), 0));
+
+      // A call through the telephony adapter.
+      await rowA.getByTestId('row-actions').click();
+      const called = page.waitForResponse((r) => r.url().includes(`/api/clients/initiate-call/${aId}`));
+      await page.getByTestId('action-call').click();
+      const answer = await called;
+      assert.equal(answer.status(), 200, await answer.text());
+      await eventually(async () =>
+        assert.match(
+          await textOf(page.getByTestId('snackbar')),
+          new RegExp(`^${tr('de', 'clients:callStarted', { name: aName, number: 'X' }).split('(')[0]!.trim()}`),
+        ),
+      );
+
+      // Export of two selected clients; the file is offered for download.
+      await rows(page).nth(0).getByTestId('select-row').click();
+      await rows(page).nth(1).getByTestId('select-row').click();
+      const exportButton = page.getByTestId('export-clients');
+      assert.equal(await textOf(exportButton), tr('de', 'clients:export', { count: 2 }));
+      await exportButton.click();
+      await expectSnackbar(page, tr('de', 'clients:exported', { count: 2 }));
+      const download = page.getByRole('link', { name: tr('de', 'clients:download') });
+      if ((await download.count()) > 0) {
+        assert.match((await download.getAttribute('href')) ?? '', /^\/api\/files\/[\w-]+$/);
+      }
+      await screenshot(page, 'clients-list-admin-actions');
+    }),
+  );
+
+  void it(
+    'admin opens the list on the buyers tab and toggles a preset',
+    withPage(async (page) => {
+      const requests = recordListRequests(page);
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      await openScreen(page, 'clients', '/admin-dashboard/clients');
+      assert.equal(await page.getByTestId('clients-tab-buyers').getAttribute('aria-selected'), 'true');
+      await rows(page).first().waitFor();
+      const first = requests[0]!;
+      assert.equal(first.get('tableName'), 'buyers');
+      assert.equal(first.get('presets'), '');
+      await screenshot(page, 'clients-list-admin-1280');
+
+      const preset = page.getByTestId('preset-finished');
+      assert.equal(await preset.getAttribute('aria-pressed'), 'false');
+      const toggled = listAnswer(page, (p) => p.get('tableName') === 'buyers' && p.get('presets') === 'finished');
+      await preset.click();
+      assert.equal((await toggled).status(), 200);
+      assert.equal(await preset.getAttribute('aria-pressed'), 'true');
+
+      // The admin's b2c tab carries the admin's defaults: these statuses left out.
+      const b2c = listAnswer(page, (p) => p.get('tableName') === 'b2c');
+      await page.getByTestId('clients-tab-b2c').click();
+      const params = new URL((await b2c).url()).searchParams;
+      assert.equal(params.get('statuses'), 'archived,without_number,single_man,wrong_data');
+      assert.equal(params.get('includeStatuses'), 'false');
+      assert.equal(params.get('presets'), 'exclude_sm_leads,exclude_linked_agent');
+    }),
+  );
+
+  void it(
+    'admin on a tablet: the list fits the window',
+    withPage(
+      async (page) => {
+        await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+        await page.goto('/admin-dashboard/clients?tab=b2c');
+        await rows(page).first().waitFor();
+        await assertNoPageOverflow(page);
+        await screenshot(page, 'clients-list-admin-768');
+      },
+      { viewport: TABLET, touch: true },
+    ),
+  );
+});
