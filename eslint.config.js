@@ -37,7 +37,13 @@ export default tseslint.config(
   {
     // SQL stays in repos: only repo files (repo.ts, <part>.repo.ts) and the db folder may import Drizzle.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/repo.ts', 'apps/api/src/**/*.repo.ts', 'apps/api/src/db/**', 'apps/api/test/**', 'apps/api/src/**/*.test.ts'],
+    ignores: [
+      'apps/api/src/**/repo.ts',
+      'apps/api/src/**/*.repo.ts',
+      'apps/api/src/db/**',
+      'apps/api/test/**',
+      'apps/api/src/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
