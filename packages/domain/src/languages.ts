@@ -4,7 +4,17 @@ export const DEFAULT_LANGUAGE: Language = 'de';
 /** Cookie the server and browser share for the chosen language (spec section 9). */
 export const LANGUAGE_COOKIE = 'next-i18next';
 /** One file per feature, loaded when a screen of that feature opens. */
-export const NAMESPACES = ['common', 'products', 'locations', 'staff', 'settings', 'academy', 'tables', 'clients'] as const;
+export const NAMESPACES = [
+  'common',
+  'products',
+  'locations',
+  'staff',
+  'settings',
+  'academy',
+  'tables',
+  'clients',
+  'recommendations',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLanguage(value: unknown): value is Language {

@@ -25,6 +25,8 @@ const ProductsPage = named(() => import('../features/products/products-page.tsx'
 const ProductCreatePage = named(() => import('../features/products/product-create-page.tsx'), 'ProductCreatePage');
 const ProductShowPage = named(() => import('../features/products/product-show-page.tsx'), 'ProductShowPage');
 const ClientsPage = named(() => import('../features/clients/clients-page.tsx'), 'ClientsPage');
+const RecommendationsPage = named(() => import('../features/recommendations/recommendations-page.tsx'), 'RecommendationsPage');
+const RecommendationFormPage = named(() => import('../features/recommendations/recommendation-form-page.tsx'), 'RecommendationFormPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -47,6 +49,12 @@ const BUILT: Record<string, () => ReactElement> = {
   productShow: () => <ProductShowPage />,
   clients: () => <ClientsPage />,
   incomingCallClients: () => <IncomingCallRedirect />,
+  userRecommendations: () => <RecommendationsPage />,
+  userCreateRecommendation: () => <RecommendationFormPage />,
+  userEditRecommendation: () => <RecommendationFormPage />,
+  userRecommendationsOfClient: () => <RecommendationsPage />,
+  addRecommendation: () => <RecommendationFormPage />,
+  editRecommendation: () => <RecommendationFormPage />,
 };
 
 function dashboardRoutes(): RouteObject[] {

@@ -301,13 +301,13 @@ describe('status changes', () => {
     const answer = res.json<RecommendationAnswer>();
     expect(typeof answer.lead?.id).toBe('number');
     expect(answer.lead?.created).toBe(true);
-    expect(answer.data).toMatchObject({ status: 'confirmed', lead_id: answer.lead.id, actions: { statuses: ['pending', 'declined'] } });
+    expect(answer.data).toMatchObject({ status: 'confirmed', lead_id: answer.lead!.id, actions: { statuses: ['pending', 'declined'] } });
 
     const lead = await t.pool.query(
       `SELECT u.name, u.surname, u.phone, u.phone_e164, u.email, u.address, u.zipcode, u.city, u.status, u.lead_source,
               u.created_by_id, r.code AS role
          FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
-      [answer.lead.id],
+      [answer.lead!.id],
     );
     expect(lead.rows[0]).toEqual({
       name: 'Lea',
@@ -323,9 +323,9 @@ describe('status changes', () => {
       created_by_id: salesAgent.id,
       role: 'user',
     });
-    const history = await t.pool.query('SELECT status, changed_by_id FROM status_history WHERE user_id = $1', [answer.lead.id]);
+    const history = await t.pool.query('SELECT status, changed_by_id FROM status_history WHERE user_id = $1', [answer.lead!.id]);
     expect(history.rows).toEqual([{ status: 'user_rec', changed_by_id: salesAgent.id }]);
-    const [created] = (await auditRows(t, 'recommendation.lead_created')).filter((a) => a.target_user_id === answer.lead.id);
+    const [created] = (await auditRows(t, 'recommendation.lead_created')).filter((a) => a.target_user_id === answer.lead!.id);
     expect(created).toMatchObject({ actor_id: salesAgent.id, details: { recommendation_id: rec.id, recommender_id: ursula.id } });
 
     // Confirming again, or moving on, makes no second lead.
@@ -333,7 +333,7 @@ describe('status changes', () => {
     expect((await put('admin', rec.id, { status: 'pending' })).statusCode).toBe(200);
     expect(await usersWithPhone('+41783215476')).toHaveLength(1);
     expect((await t.pool.query('SELECT lead_id FROM recommendations WHERE id = $1', [rec.id])).rows[0]).toEqual({
-      lead_id: answer.lead.id,
+      lead_id: answer.lead!.id,
     });
   });
 
@@ -356,7 +356,7 @@ describe('status changes', () => {
     const rec = await create('user', person({ email: ursula.email.toUpperCase() }));
     const res = await put('admin', rec.id, { status: 'confirmed' });
     expect(res.statusCode, res.body).toBe(200);
-    const lead = await t.pool.query('SELECT email FROM users WHERE id = $1', [res.json<RecommendationAnswer>().lead.id]);
+    const lead = await t.pool.query('SELECT email FROM users WHERE id = $1', [res.json<RecommendationAnswer>().lead!.id]);
     expect(lead.rows[0]).toEqual({ email: null });
   });
 
