@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'tables',
   'clients',
   'recommendations',
+  'client',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

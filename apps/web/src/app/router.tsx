@@ -27,6 +27,8 @@ const ProductShowPage = named(() => import('../features/products/product-show-pa
 const ClientsPage = named(() => import('../features/clients/clients-page.tsx'), 'ClientsPage');
 const RecommendationsPage = named(() => import('../features/recommendations/recommendations-page.tsx'), 'RecommendationsPage');
 const RecommendationFormPage = named(() => import('../features/recommendations/recommendation-form-page.tsx'), 'RecommendationFormPage');
+const ShowUserPage = named(() => import('../features/client-record/show-user-page.tsx'), 'ShowUserPage');
+const CreateClientPage = named(() => import('../features/client-record/create-client-page.tsx'), 'CreateClientPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -55,6 +57,9 @@ const BUILT: Record<string, () => ReactElement> = {
   userRecommendationsOfClient: () => <RecommendationsPage />,
   addRecommendation: () => <RecommendationFormPage />,
   editRecommendation: () => <RecommendationFormPage />,
+  showUser: () => <ShowUserPage />,
+  editUser: () => <ShowUserPage />,
+  createClient: () => <CreateClientPage />,
 };
 
 function dashboardRoutes(): RouteObject[] {

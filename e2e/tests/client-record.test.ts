@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { closeBrowser, DEMO_PASSWORD, eventually, expectSnackbar, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import { tr } from '../support/i18n.ts';
+
+const SUFFIX = String(Date.now()).slice(-6);
+const TABLET = { width: 768, height: 1024 } as const;
+
+interface ClientRow {
+  user: {
+    id: number;
+    name: string;
+    surname: string;
+    phone: string | null;
+    mobile_phone: string | null;
+    email: string | null;
+    city: string | null;
+  };
+}
+
+/** Clients the signed-in user may open, as the clients list answers them. */
+async function someClients(page: Page, query: string): Promise<ClientRow['user'][]> {
+  const res = await page.request.get(`/api/clients?${query}`);
+  assert.equal(res.status(), 200);
+  const body = (await res.json()) as { data: ClientRow[] };
+  return body.data.map((r) => r.user);
+}
+
+/** A choice of an MUI select, picked as a person does: open it by its label, click the option. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  // The accessible name of an MUI select is its label followed by the chosen value.
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('combobox', { name: new RegExp(`^${escaped}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The same number in another writing: 079 … ↔ +41 79 …. */
+function writtenDifferently(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '').replace(/^00/, '+');
+  const national = digits.startsWith('+41') ? digits.slice(3) : digits.replace(/^0/, '');
+  return digits.startsWith('+41') ? `0${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}` : `+41${national}`;
+}
+
+void describe('client record', { timeout: 180_000 }, () => {
+  after(closeBrowser);
+
+  void it(
+    'call agent logs a call that moves the client on, edits, resets and saves the profile, is shown a bad e-mail next to the field, and adds a note',
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const [client] = await someClients(page, 'limit=5&tableName=b2c');
+      assert.ok(client, 'the call agent has clients');
+      const url = `/ca-dashboard/show-user/${client.id}`;
+      await page.goto(url);
+      await eventually(async () => assert.equal(await textOf(page.getByTestId('client-name')), `${client.name} ${client.surname}`.trim()));
+      assert.equal(await page.getByTestId('tab-profile').getAttribute('aria-selected'), 'true');
+      assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'view');
+
+      // A call that ended with the client going to the sales agents.
+      const comment = `E2E Anruf ${SUFFIX}: Termin gewünscht`;
+      const sold = tr('de', 'tables:clientStatuses.sale_agents');
+      await choose(page, tr('de', 'client:contact.type'), tr('de', 'client:contactTypes.call'));
+      await choose(page, tr('de', 'client:contact.status'), sold);
+      await page.locator('#contact-comment').fill(comment);
+      assert.equal(await page.locator('#contact-recall_at').count(), 0, 'the recall time is asked only for a recall');
+      await page.getByTestId('save-contact').click();
+      await expectSnackbar(page, tr('de', 'client:contact.saved'));
+      await eventually(async () =>
+        assert.equal(await textOf(page.getByTestId('contact-entry').first().getByTestId('contact-comment-text')), comment),
+      );
+
+      await page.reload();
+      const entry = page.getByTestId('contact-entry').first();
+      await entry.waitFor();
+      assert.equal(await textOf(entry.getByTestId('contact-comment-text')), comment);
+      assert.match(await textOf(entry), new RegExp(tr('de', 'client:contactTypes.call')));
+      assert.match(await textOf(entry), new RegExp(sold));
+      assert.equal(await page.getByTestId('status-entry').first().getAttribute('data-status'), 'sale_agents');
+      assert.match(await textOf(page.getByTestId('status-entry').first()), new RegExp(`→ ${sold}`));
+      assert.equal(await page.getByTestId('client-status').locator('[data-status]').getAttribute('data-status'), 'sale_agents');
+      await screenshot(page, 'client-record-show-user-1280');
+
+      // Edit the city: the edited flag appears; reset brings the loaded value back.
+      const city = client.city ?? '';
+      await page.getByTestId('edit-client').click();
+      assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'edit');
+      assert.equal(await page.getByTestId('edited-flag').count(), 0);
+      assert.equal(await page.getByTestId('reset-client').isDisabled(), true);
+      await page.locator('#city').fill(`Nirgendwo ${SUFFIX}`);
+      await page.getByTestId('edited-flag').waitFor();
+      await page.getByTestId('reset-client').click();
+      assert.equal(await page.locator('#city').inputValue(), city);
+      assert.equal(await page.getByTestId('edited-flag').count(), 0);
+
+      // Edit again and save: back to view mode with the new city.
+      const newCity = `Thun ${SUFFIX}`;
+      await page.locator('#city').fill(newCity);
+      await page.getByTestId('save-client').click();
+      await expectSnackbar(page, tr('de', 'client:saved'));
+      await eventually(async () => assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'view'));
+      assert.equal(await textOf(page.getByTestId('shown-city').locator('dd')), newCity);
+      assert.match(await textOf(page.getByTestId('client-address')), new RegExp(newCity));
+
+      // A bad e-mail: the error is next to the field, the draft stays.
+      await page.getByTestId('edit-client').click();
+      await page.locator('#city').fill(`Entwurf ${SUFFIX}`);
+      await page.locator('#email').fill('kein-mail@');
+      await page.getByTestId('save-client').click();
+      await eventually(async () => assert.equal(await textOf(page.locator('#email-helper-text')), tr('de', 'validation.invalid_email')));
+      assert.equal(await page.locator('#email').getAttribute('aria-invalid'), 'true');
+      assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'edit');
+      assert.equal(await page.locator('#city').inputValue(), `Entwurf ${SUFFIX}`);
+      await page.getByTestId('edited-flag').waitFor();
+      // Editing the field clears its error.
+      await page.locator('#email').fill('kunde@example.ch');
+      assert.equal(await page.locator('#email-helper-text').count(), 0);
+      await page.setViewportSize(TABLET);
+      await screenshot(page, 'client-record-edit-768');
+      await page.getByTestId('cancel-edit').click();
+      assert.equal(await page.locator('#city').count(), 0);
+
+      // A note on the comments tab; the tab is kept in the address.
+      await page.getByTestId('tab-comments').click();
+      await page.waitForURL((u) => u.searchParams.get('tab') === 'comments');
+      const note = `E2E Notiz ${SUFFIX}: bevorzugt Anrufe am Abend`;
+      await page.getByTestId('note-new-text').fill(note);
+      await page.getByTestId('note-new-save').click();
+      await expectSnackbar(page, tr('de', 'client:notes.added'));
+      await eventually(async () => assert.equal(await textOf(page.getByTestId('note-text').first()), note));
+      await page.reload();
+      await eventually(async () => assert.equal(await textOf(page.getByTestId('note-text').first()), note));
+      assert.equal(await page.getByTestId('tab-comments').getAttribute('aria-selected'), 'true');
+
+      await page.getByTestId('tab-profile').click();
+      await page.getByTestId('contact-entry').first().waitFor();
+      await screenshot(page, 'client-record-show-user-768');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `the page is ${overflow}px wider than the window`);
+    }),
+  );
+
+  void it(
+    'admin is warned of a duplicate phone written differently, cancels, and creates a fresh client',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const clients = await someClients(page, 'limit=50&statuses=');
+      const swiss = (p: string | null) => p !== null && /^(\+41|0041|0)[1-9]\d{8}$/.test(p.replace(/[^\d+]/g, ''));
+      const withPhone = clients.find((c) => swiss(c.phone) || swiss(c.mobile_phone));
+      const demoPhone = withPhone && swiss(withPhone.phone) ? withPhone.phone : withPhone?.mobile_phone;
+      assert.ok(
+        withPhone && demoPhone,
+        `a demo client with a Swiss phone among ${clients.map((c) => c.phone ?? c.mobile_phone).join(', ')}`,
+      );
+      const withEmail = clients.find((c) => c.email);
+
+      await page.goto('/admin-dashboard/create-client');
+      await page.getByRole('heading', { level: 1, name: tr('de', 'screens.createClient'), exact: true }).waitFor();
+
+      // The e-mail of an existing client is marked on leaving the field.
+      if (withEmail?.email) {
+        await page.locator('#email').fill(withEmail.email.toUpperCase());
+        await page.locator('#phone').focus();
+        await eventually(async () => assert.equal(await textOf(page.locator('#email-helper-text')), tr('de', 'validation.already_taken')));
+        await page.locator('#email').fill('');
+      }
+
+      await page.locator('#name').fill('Erika');
+      await page.locator('#surname').fill(`Doppelt ${SUFFIX}`);
+      await page.locator('#phone').fill(writtenDifferently(demoPhone));
+      await page.getByTestId('create-client').click();
+      const dialog = page.getByTestId('duplicates-dialog');
+      await dialog.waitFor();
+      const links = await dialog.getByTestId('duplicate-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+      assert.ok(links.includes(`/admin-dashboard/show-user/${withPhone.id}`), `the demo client is listed: ${links.join(', ')}`);
+      const listed = dialog.getByTestId('duplicate').filter({ has: page.locator(`a[href$="/show-user/${withPhone.id}"]`) });
+      assert.match(await textOf(listed.getByTestId('duplicate-why')), new RegExp(tr('de', 'client:duplicates.on.phone')));
+      await screenshot(page, 'client-record-duplicates-1280');
+      await dialog.getByTestId('duplicates-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
+      assert.equal(new URL(page.url()).pathname, '/admin-dashboard/create-client');
+      assert.equal(await page.locator('#surname').inputValue(), `Doppelt ${SUFFIX}`);
+
+      // A fresh client: no warning, saved, and its page opens.
+      const surname = `Neukunde${SUFFIX}`;
+      await page.locator('#name').fill('Quirin');
+      await page.locator('#surname').fill(surname);
+      await page.locator('#phone').fill(`079 5${SUFFIX.slice(0, 2)} ${SUFFIX.slice(2, 4)} ${SUFFIX.slice(4)}`);
+      await page.locator('#address').fill(`Versuchsweg ${Number(SUFFIX) % 200}`);
+      await page.locator('#zipcode').fill('3600');
+      await page.locator('#city').fill('Thun');
+      await page.setViewportSize(TABLET);
+      await screenshot(page, 'client-record-create-768');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(page, 'client-record-create-1280');
+      await page.getByTestId('create-client').click();
+      await page.waitForURL((u) => /^\/admin-dashboard\/show-user\/\d+$/.test(u.pathname));
+      await expectSnackbar(page, tr('de', 'client:created', { name: `Quirin ${surname}` }));
+      assert.equal(await textOf(page.getByTestId('client-name')), `Quirin ${surname}`);
+      assert.equal(await page.getByTestId('duplicates-dialog').count(), 0);
+    }),
+  );
+
+  void it(
+    'a client outside the scope says so and leads back to the clients list',
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      await page.goto('/ca-dashboard/show-user/999999999');
+      await page.getByTestId('client-not-found').waitFor();
+      assert.equal(await textOf(page.getByTestId('client-not-found').locator('h1')), tr('de', 'client:notFound.title'));
+      await page.getByRole('link', { name: tr('de', 'client:notFound.toList') }).click();
+      await page.waitForURL((u) => u.pathname === '/ca-dashboard/clients');
+    }),
+  );
+});
