@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'clients',
   'recommendations',
   'client',
+  'search',
+  'leadflow',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

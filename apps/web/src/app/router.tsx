@@ -29,6 +29,9 @@ const RecommendationsPage = named(() => import('../features/recommendations/reco
 const RecommendationFormPage = named(() => import('../features/recommendations/recommendation-form-page.tsx'), 'RecommendationFormPage');
 const ShowUserPage = named(() => import('../features/client-record/show-user-page.tsx'), 'ShowUserPage');
 const CreateClientPage = named(() => import('../features/client-record/create-client-page.tsx'), 'CreateClientPage');
+const SearchPage = named(() => import('../features/search/search-page.tsx'), 'SearchPage');
+const LeadFlowPage = named(() => import('../features/lead-flow/lead-flow-page.tsx'), 'LeadFlowPage');
+const PartnerLeadFlowPage = named(() => import('../features/lead-flow/lead-flow-page.tsx'), 'PartnerLeadFlowPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -60,6 +63,9 @@ const BUILT: Record<string, () => ReactElement> = {
   showUser: () => <ShowUserPage />,
   editUser: () => <ShowUserPage />,
   createClient: () => <CreateClientPage />,
+  search: () => <SearchPage />,
+  leadFlow: () => <LeadFlowPage />,
+  partnerLeadFlow: () => <PartnerLeadFlowPage />,
 };
 
 function dashboardRoutes(): RouteObject[] {
