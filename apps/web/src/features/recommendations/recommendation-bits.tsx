@@ -83,7 +83,7 @@ export function StatusSelect({
       value={rec.status}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as RecommendationStatus)}
-      sx={{ minWidth: 150 }}
+      sx={{ minWidth: 148 }}
       slotProps={{
         htmlInput: {
           'aria-label': t('recommendations:changeStatus', { name: `${rec.name} ${rec.surname}`.trim() }),

@@ -70,7 +70,7 @@ export function RecommendationsPage() {
       {
         id: 'name',
         label: t('recommendations:columns.name'),
-        width: 200,
+        width: 160,
         sortable: true,
         alwaysVisible: true,
         render: (r) => (
@@ -79,13 +79,25 @@ export function RecommendationsPage() {
           </Box>
         ),
       },
-      { id: 'phone', label: t('recommendations:columns.phone'), width: 150, render: (r) => r.phone ?? '' },
-      { id: 'email', label: t('recommendations:columns.email'), width: 220, render: (r) => r.email ?? '' },
-      { id: 'city', label: t('recommendations:columns.city'), width: 150, render: (r) => [r.zipcode, r.city].filter(Boolean).join(' ') },
+      {
+        id: 'contact',
+        label: t('recommendations:columns.contact'),
+        width: 185,
+        render: (r) => (
+          <Box sx={{ display: 'grid', minWidth: 0 }}>
+            <span>{r.phone ?? ''}</span>
+            <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {r.email ?? ''}
+            </Box>
+          </Box>
+        ),
+      },
+      { id: 'city', label: t('recommendations:columns.city'), width: 115, render: (r) => [r.zipcode, r.city].filter(Boolean).join(' ') },
       {
         id: 'status',
         label: t('recommendations:columns.status'),
-        width: 180,
+        // Staff choose the next status in the cell; clients only see the chip.
+        width: paths.staff ? 180 : 150,
         sortable: true,
         render: (r) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -98,11 +110,11 @@ export function RecommendationsPage() {
           </Box>
         ),
       },
-      { id: 'comment', label: t('recommendations:columns.comment'), width: 220, render: (r) => r.comment },
+      { id: 'comment', label: t('recommendations:columns.comment'), width: 115, render: (r) => r.comment },
       {
         id: 'created_at',
         label: t('recommendations:columns.created_at'),
-        width: 120,
+        width: 115,
         sortable: true,
         render: (r) => formatDate(r.created_at),
       },
@@ -142,7 +154,7 @@ export function RecommendationsPage() {
       },
     ],
     // `save.mutate` is stable; the columns follow the pending state to disable the status choice.
-    [t, paths.editBase, save.isPending],
+    [t, paths.editBase, paths.staff, save.isPending],
   );
   const table = useDataTable({
     tableName: 'recommendations',
