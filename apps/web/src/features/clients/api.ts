@@ -27,9 +27,9 @@ export function useClients(search: string, enabled: boolean) {
   });
 }
 
-/** Clients to link with another one: a search over every status. */
+/** Clients to link with another one: a search over every status, without the role's presets. */
 export function useClientSearch(search: string) {
-  const params = new URLSearchParams({ search, statuses: '', roles: 'user', limit: '10' });
+  const params = new URLSearchParams({ search, statuses: '', presets: '', roles: 'user', limit: '10' });
   return useQuery({
     queryKey: [...CLIENTS_KEY, 'pick', search],
     queryFn: () => http<ClientListDto>(`/api/clients?${params.toString()}`),

@@ -111,7 +111,7 @@ function ClientsList({ role }: { role: RoleCode }) {
             value={table}
             onChange={(_e, v: ClientTable) => setParam('tab', v)}
             variant="scrollable"
-            allowScrollButtonsMobile
+
             sx={{ px: 1 }}
           >
             {tables.map((name) => (

@@ -213,7 +213,7 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
       data-testid="nested-tabs"
       data-client-id={row.id}
     >
-      <Tabs value={tab} onChange={(_e, v: NestedTab) => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
+      <Tabs value={tab} onChange={(_e, v: NestedTab) => setTab(v)} variant="scrollable">
         {NESTED_TABS.map((k) => (
           <Tab key={k} value={k} label={`${t(`clients:nested.tabs.${k}`)} (${row[COUNTS[k]]})`} data-testid={`nested-tab-${k}`} />
         ))}
