@@ -136,6 +136,8 @@ function ClientSearch({ role }: { role: RoleCode }) {
             'aria-expanded': rows.length > 0,
             'aria-controls': listId,
             'aria-autocomplete': 'list',
+            // The server takes searches up to 100 characters.
+            maxLength: 100,
             'aria-activedescendant': rows.length > 0 ? optionId(active) : undefined,
             'data-testid': 'search-input',
           },
