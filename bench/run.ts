@@ -1,8 +1,11 @@
 /**
- * Foundation benchmarks at real scale: a million clients, and the lookups every request makes.
- * Prints medians, p95 and ratios against the bare health check, plus the plans behind them.
+ * Benchmarks at real scale: a million clients with their histories, the lookups every request makes and
+ * the clients list, search, phone lookup and duplicate check.
+ * Prints medians, p95 and ratios against the bare health check, plus the plans behind them (the
+ * statements each request really sent, captured at the pool, explained with their parameters).
  * Uses BENCH_DATABASE_URL (a server where it may create the database `bo_bench`), else an embedded PostgreSQL in bench/.data.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -11,24 +14,32 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo.ts';
-import { generateClients, generateOutbox, generateSessions } from './generate.ts';
+import { describeClients, generateClients, generateOutbox, generateSessions, generateStaff } from './generate.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
+/** The clients cases cost more per round: fewer rounds keep the whole run within minutes. */
+const CLIENT_ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 200);
+/** A slow case (seconds a request) stops after this long instead of running all its rounds. */
+const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_BUDGET_MS ?? 30_000);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-function stats(samples: number[]) {
+type Stats = { p50: number; p95: number; n: number };
+
+function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: at(0.5), p95: at(0.95), n: sorted.length };
 }
 
-async function time(rounds: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+/** `rounds` timed calls after 20 warm-up calls; with `budgetMs`, stops early once that time is spent (30 rounds at least). */
+async function time(rounds: number, fn: () => Promise<unknown>, budgetMs = Infinity): Promise<Stats> {
   for (let i = 0; i < 20; i += 1) {
     await fn();
   }
   const samples: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
+  const until = Date.now() + budgetMs;
+  for (let i = 0; i < rounds && (i < 30 || Date.now() < until); i += 1) {
     const start = process.hrtime.bigint();
     await fn();
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -36,81 +47,348 @@ async function time(rounds: number, fn: () => Promise<unknown>): Promise<{ p50: 
   return stats(samples);
 }
 
-const embedded = process.env.BENCH_DATABASE_URL
-  ? undefined
-  : await startEmbeddedPostgres({ dataDir: path.join(here, '.data'), log: console.log });
-const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? embedded!.url);
-const admin = new pg.Client({ connectionString: serverUrl.toString() });
-await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS bo_bench WITH (FORCE)');
-await admin.query('CREATE DATABASE bo_bench');
-await admin.end();
-serverUrl.pathname = '/bo_bench';
-const url = serverUrl.toString();
-
-await runMigrations(url);
-const database = openDatabase(url, { max: 10 });
-console.log(`generating ${CLIENTS.toLocaleString('de-CH')} clients …`);
-let started = Date.now();
-await seedDemo(database.db, { clients: 0 });
-await generateClients(database.pool, CLIENTS);
-await generateSessions(database.pool, 20_000);
-await generateOutbox(database.pool, 100_000);
-await database.pool.query('VACUUM ANALYZE');
-console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-const config = loadConfig({ NODE_ENV: 'test', LOGIN_MAX_FAILURES: '1000000' });
-const { app } = await buildApp({ config, database, localesDir: here, version: 'bench' });
-const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-const cookie = login.headers['set-cookie'];
-const headers = { cookie: Array.isArray(cookie) ? cookie.join('; ') : (cookie ?? '') };
-
-started = Date.now();
-const health = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/api/health' }));
-const current = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/auth/current', headers }));
-const outbox = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/api/outbox?limit=100', headers }));
-const outboxTo = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/api/outbox?limit=100&to=client500000@example.ch', headers }));
-
-const rows = [
-  ['GET /api/health (baseline)', health],
-  ['GET /auth/current (session + user lookup)', current],
-  ['GET /api/outbox first page of 100, with total', outbox],
-  ['GET /api/outbox filtered by recipient', outboxTo],
-] as const;
-console.log(`\nserver time through app.inject, ${ROUNDS} rounds each, ${CLIENTS.toLocaleString('de-CH')} clients:`);
-for (const [name, s] of rows) {
-  console.log(
-    `${name.padEnd(48)} p50 ${s.p50.toFixed(2).padStart(7)} ms   p95 ${s.p95.toFixed(2).padStart(7)} ms   ratio to baseline ${(s.p50 / health.p50).toFixed(1)}×`,
+/**
+ * The embedded server starts with PostgreSQL's default 128 MB of shared buffers, less than the million
+ * clients' table and indexes: a production server keeps them in memory. BENCH_SHARED_BUFFERS (1GB) is set
+ * with ALTER SYSTEM and the embedded server restarted once; a BENCH_DATABASE_URL server is left as it is.
+ */
+const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS ?? '1GB';
+async function startBenchPostgres() {
+  const dataDir = path.join(here, '.data');
+  let server = await startEmbeddedPostgres({ dataDir, log: console.log });
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  const { rows } = await client.query<{ current: string; wanted: string }>(
+    `SELECT current_setting('shared_buffers') AS current, $1::text AS wanted`,
+    [SHARED_BUFFERS],
   );
+  const differs = rows[0]!.current.replace(/\s/g, '').toLowerCase() !== SHARED_BUFFERS.toLowerCase();
+  if (differs) {
+    await client.query(`ALTER SYSTEM SET shared_buffers = '${SHARED_BUFFERS.replace(/'/g, '')}'`);
+  }
+  await client.end();
+  if (differs) {
+    await server.stop();
+    server = await startEmbeddedPostgres({ dataDir, log: console.log });
+  }
+  return server;
 }
+const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startBenchPostgres();
+// A failure must not leave the embedded server running (it would lock bench/.data for the next run).
+try {
+  const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? embedded!.url);
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  // BENCH_REUSE=1 measures again on the database the previous run generated (new migrations are applied to it).
+  const reuse =
+    process.env.BENCH_REUSE === '1' && ((await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'bo_bench'`)).rowCount ?? 0) > 0;
+  if (!reuse) {
+    await admin.query('DROP DATABASE IF EXISTS bo_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE bo_bench');
+  }
+  await admin.end();
+  serverUrl.pathname = '/bo_bench';
+  const url = serverUrl.toString();
 
-const plans: [string, string, unknown[]][] = [
-  [
-    'session lookup',
-    `SELECT s.id, u.id FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.id = $1 AND s.expires_at > now()`,
-    ['0000000000000000000000000000000000000000000000000000000000000001'],
-  ],
-  ['sign-in by e-mail', `SELECT id FROM users WHERE email = $1`, ['client123456@example.ch']],
-  ['phone lookup (E.164)', `SELECT id FROM users WHERE mobile_phone_e164 = $1 OR phone_e164 = $1`, ['+41791234567']],
-  ['outbox page', `SELECT * FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT 100`, []],
-  [
-    'outbox by recipient',
-    `SELECT * FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC, id DESC LIMIT 100`,
-    ['client500000@example.ch'],
-  ],
-  [
-    'failed sign-ins of an address',
-    `SELECT count(*) FROM login_failures WHERE ip = $1 AND created_at > now() - interval '15 minutes'`,
-    ['10.0.0.1'],
-  ],
-];
-console.log('\nplans (EXPLAIN ANALYZE):');
-for (const [name, sql, params] of plans) {
-  const result = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING ON) ${sql}`, params);
-  console.log(`\n-- ${name}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  await runMigrations(url);
+  const database = openDatabase(url, { max: 10 });
+  let started = Date.now();
+  if (reuse) {
+    console.log('reusing the generated database bo_bench');
+    await database.pool.query('ANALYZE');
+  } else {
+    console.log(`generating ${CLIENTS.toLocaleString('de-CH')} clients …`);
+    // The demo sign-ins, staff and locations; its few dozen hand-made clients are negligible next to the generated ones.
+    await seedDemo(database.db, { clients: 50 });
+    const staff = await generateStaff(database.pool);
+    await generateClients(database.pool, CLIENTS, staff);
+    await generateSessions(database.pool, 20_000);
+    await generateOutbox(database.pool, 100_000);
+    await database.pool.query('VACUUM ANALYZE');
+    console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  console.log(await describeClients(database.pool));
+  const sizes = await database.pool.query<{ settings: string; users: string; indexes: string }>(
+    `SELECT current_setting('shared_buffers') || ' shared buffers, work_mem ' || current_setting('work_mem') AS settings,
+            pg_size_pretty(pg_table_size('users')) AS users, pg_size_pretty(pg_indexes_size('users')) AS indexes`,
+  );
+  const size = sizes.rows[0]!;
+  console.log(`${size.settings}; users table ${size.users}, its indexes ${size.indexes}`);
+
+  // Every statement the app sends goes through the pool: while `capturing`, note text and parameters.
+  type Captured = { text: string; values: unknown[] };
+  let capturing: Captured[] | null = null;
+  const poolQuery = database.pool.query.bind(database.pool) as (...args: unknown[]) => unknown;
+  (database.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (capturing) {
+      const [first, second] = args;
+      if (typeof first === 'string') {
+        capturing.push({ text: first, values: Array.isArray(second) ? second : [] });
+      } else if (first && typeof first === 'object' && 'text' in first) {
+        const q = first as { text: string; values?: unknown[] };
+        capturing.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
+      }
+    }
+    return poolQuery(...args);
+  };
+
+  const config = loadConfig({ NODE_ENV: 'test', LOGIN_MAX_FAILURES: '1000000' });
+  const { app } = await buildApp({ config, database, localesDir: here, version: 'bench' });
+  async function signIn(email: string): Promise<{ cookie: string }> {
+    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: DEMO_PASSWORD } });
+    if (login.statusCode !== 200) {
+      throw new Error(`sign-in of ${email} failed: ${login.statusCode} ${login.body}`);
+    }
+    const cookie = login.headers['set-cookie'];
+    return { cookie: Array.isArray(cookie) ? cookie.join('; ') : (cookie ?? '') };
+  }
+  const headers = await signIn('admin@demo.test');
+  const agentHeaders = await signIn('ca@demo.test');
+
+  started = Date.now();
+  console.log(
+    `load average before the measurements: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  const health = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/api/health' }));
+  const current = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/auth/current', headers }));
+  const outbox = await time(ROUNDS, () => app.inject({ method: 'GET', url: '/api/outbox?limit=100', headers }));
+  const outboxTo = await time(ROUNDS, () =>
+    app.inject({ method: 'GET', url: '/api/outbox?limit=100&to=client500000@example.ch', headers }),
+  );
+
+  const line = (name: string, s: Stats, target = '') =>
+    `${name.padEnd(58)} p50 ${s.p50.toFixed(2).padStart(7)} ms   p95 ${s.p95.toFixed(2).padStart(7)} ms   ratio to baseline ${(s.p50 / health.p50).toFixed(1).padStart(5)}×${target}`;
+
+  console.log(`\nserver time through app.inject, ${ROUNDS} rounds each, ${CLIENTS.toLocaleString('de-CH')} clients:`);
+  for (const [name, s] of [
+    ['GET /api/health (baseline)', health],
+    ['GET /auth/current (session + user lookup)', current],
+    ['GET /api/outbox first page of 100, with total', outbox],
+    ['GET /api/outbox filtered by recipient', outboxTo],
+  ] as const) {
+    console.log(line(name, s));
+  }
+
+  // ---- Clients: the list pages, search, phone lookup and duplicate check ------------------------------
+
+  /** Statements every authenticated request sends (session, user): left out of the plans of a case. */
+  capturing = [];
+  await app.inject({ method: 'GET', url: '/auth/current', headers });
+  await app.inject({ method: 'GET', url: '/auth/current', headers: agentHeaders });
+  const authStatements = new Set(capturing.map((c) => c.text));
+  capturing = null;
+
+  const sample = (
+    await database.pool.query<{
+      name: string;
+      surname: string;
+      email: string | null;
+      zipcode: string;
+      address: string;
+      mobile: string;
+      other: string;
+    }>(
+      `SELECT u.name, u.surname, u.email, u.zipcode, u.address, u.mobile_phone_e164 AS mobile,
+              (SELECT o.mobile_phone_e164 FROM users o WHERE o.role_id = 2 AND o.mobile_phone_e164 IS NOT NULL AND o.id > u.id + 1000 ORDER BY o.id LIMIT 1) AS other
+       FROM users u WHERE u.role_id = 2 AND u.mobile_phone_e164 IS NOT NULL AND u.email IS NOT NULL
+       ORDER BY u.id OFFSET $1 LIMIT 1`,
+      [Math.floor(CLIENTS / 2)],
+    )
+  ).rows[0]!;
+  /** '+41791234567' written '0041 79 123 45 67' or '079 123 45 67'. */
+  const digits = (e164: string) => e164.slice(3);
+  const written0041 = (e164: string) =>
+    `0041 ${digits(e164).slice(0, 2)} ${digits(e164).slice(2, 5)} ${digits(e164).slice(5, 7)} ${digits(e164).slice(7)}`;
+  const written0 = (e164: string) =>
+    `0${digits(e164).slice(0, 2)} ${digits(e164).slice(2, 5)} ${digits(e164).slice(5, 7)} ${digits(e164).slice(7)}`;
+
+  interface Case {
+    name: string;
+    target: { p50?: number; p95?: number };
+    request: { method: 'GET' | 'POST'; url: string; headers: { cookie: string }; payload?: Record<string, unknown> };
+    skip?: string;
+  }
+
+  const DUPLICATE_CHECK = '/api/clients/duplicate-check';
+  const hasDuplicateCheck = app.hasRoute({ method: 'POST', url: DUPLICATE_CHECK });
+  const LIST = { p50: 20, p95: 60 };
+  const cases: Case[] = [
+    {
+      name: 'admin: clients b2c, default filters',
+      target: LIST,
+      request: { method: 'GET', url: '/api/clients?tableName=b2c&roles=user', headers },
+    },
+    { name: 'admin: buyers tab', target: LIST, request: { method: 'GET', url: '/api/clients?tableName=buyers&roles=user', headers } },
+    {
+      name: 'call agent: clients b2c, default filters',
+      target: LIST,
+      request: { method: 'GET', url: '/api/clients?tableName=b2c&roles=user', headers: agentHeaders },
+    },
+    {
+      name: 'call agent: listing tab',
+      target: LIST,
+      request: { method: 'GET', url: '/api/clients?tableName=listing&roles=user', headers: agentHeaders },
+    },
+    {
+      name: "search 'mül', by relevance",
+      target: { p50: 40 },
+      request: { method: 'GET', url: `/api/clients?search=${encodeURIComponent('mül')}&statuses=&presets=&orderBy=relevance`, headers },
+    },
+    {
+      name: "search 'mül', by last change",
+      target: { p50: 40 },
+      request: { method: 'GET', url: `/api/clients?search=${encodeURIComponent('mül')}&statuses=&presets=&orderBy=updated_at`, headers },
+    },
+    {
+      name: "search 'brun', by relevance",
+      target: { p50: 40 },
+      request: { method: 'GET', url: `/api/clients?search=brun&statuses=&presets=&orderBy=relevance`, headers },
+    },
+    {
+      name: `phone '${written0041(sample.mobile)}'`,
+      target: { p50: 5 },
+      request: { method: 'GET', url: `/api/clients?number=${encodeURIComponent(written0041(sample.mobile))}&statuses=&presets=`, headers },
+    },
+    {
+      name: `phone '${written0(sample.other)}'`,
+      target: { p50: 5 },
+      request: { method: 'GET', url: `/api/clients?number=${encodeURIComponent(written0(sample.other))}&statuses=&presets=`, headers },
+    },
+    {
+      name: 'duplicate check of one new client',
+      target: { p50: 20 },
+      request: {
+        method: 'POST',
+        url: DUPLICATE_CHECK,
+        headers,
+        payload: {
+          name: sample.name,
+          surname: sample.surname,
+          phone: written0(sample.other),
+          mobile_phone: `+41 ${digits(sample.mobile).slice(0, 2)} ${digits(sample.mobile).slice(2)}`,
+          email: sample.email?.toUpperCase(),
+          zipcode: sample.zipcode,
+          address: sample.address.replace(' ', '  '),
+        },
+      },
+      skip: hasDuplicateCheck ? undefined : `POST ${DUPLICATE_CHECK} is not there yet (the route has not landed): skipped`,
+    },
+  ];
+
+  const results: { c: Case; s?: Stats; sql?: Stats; statements: Captured[] }[] = [];
+  for (const c of cases) {
+    if (c.skip) {
+      results.push({ c, statements: [] });
+      continue;
+    }
+    const probe = await app.inject(c.request);
+    if (probe.statusCode !== 200) {
+      throw new Error(`${c.name}: ${probe.statusCode} ${probe.body.slice(0, 300)}`);
+    }
+    capturing = [];
+    await app.inject(c.request);
+    const statements = capturing.filter((s) => !authStatements.has(s.text));
+    capturing = null;
+    const body = JSON.parse(probe.body) as { total?: number; total_capped?: boolean; data?: unknown[] };
+    const s = await time(CLIENT_ROUNDS, () => app.inject(c.request), CASE_BUDGET_MS);
+    // The same statements replayed one after another straight on the pool: the database's share.
+    const sql = await time(
+      Math.max(10, Math.floor(CLIENT_ROUNDS / 2)),
+      async () => {
+        for (const st of statements) {
+          await database.pool.query(st.text, st.values);
+        }
+      },
+      CASE_BUDGET_MS / 2,
+    );
+    results.push({ c, s, sql, statements });
+    console.log(
+      `  ${c.name}: ${body.data?.length ?? '?'} rows, total ${body.total ?? '–'}${body.total_capped ? ' (capped)' : ''}, ${statements.length} statements`,
+    );
+  }
+
+  const verdict = (c: Case, s: Stats) => {
+    const misses = [
+      c.target.p50 !== undefined && s.p50 > c.target.p50 ? `p50 > ${c.target.p50}` : '',
+      c.target.p95 !== undefined && s.p95 > c.target.p95 ? `p95 > ${c.target.p95}` : '',
+    ].filter(Boolean);
+    const goal = [c.target.p50 !== undefined ? `p50 ≤ ${c.target.p50}` : '', c.target.p95 !== undefined ? `p95 ≤ ${c.target.p95}` : '']
+      .filter(Boolean)
+      .join(', ');
+    return `   ${misses.length ? `MISSED (${misses.join(', ')})` : 'met'} [${goal} ms]`;
+  };
+  console.log(
+    `\nclients, server time through app.inject, up to ${CLIENT_ROUNDS} rounds each (${CASE_BUDGET_MS / 1000} s at most), ${CLIENTS.toLocaleString('de-CH')} clients:`,
+  );
+  for (const { c, s } of results) {
+    console.log(s ? `${line(c.name, s, verdict(c, s))} (${s.n} rounds)` : `${c.name.padEnd(58)} ${c.skip}`);
+  }
+  console.log('\nthe database share: the statements of each case replayed one after another on the pool (no HTTP, no JSON):');
+  for (const { c, sql } of results) {
+    if (sql) {
+      console.log(`${c.name.padEnd(58)} p50 ${sql.p50.toFixed(2).padStart(7)} ms   p95 ${sql.p95.toFixed(2).padStart(7)} ms`);
+    }
+  }
+  console.log(
+    `load average during the measurements: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+
+  const foundationPlans: [string, string, unknown[]][] = [
+    [
+      'session lookup',
+      `SELECT s.id, u.id FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.id = $1 AND s.expires_at > now()`,
+      ['0000000000000000000000000000000000000000000000000000000000000001'],
+    ],
+    ['sign-in by e-mail', `SELECT id FROM users WHERE email = $1`, ['client123456@example.ch']],
+    ['phone lookup (E.164)', `SELECT id FROM users WHERE mobile_phone_e164 = $1 OR phone_e164 = $1`, ['+41791234567']],
+    ['outbox page', `SELECT * FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT 100`, []],
+    [
+      'outbox by recipient',
+      `SELECT * FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC, id DESC LIMIT 100`,
+      ['client500000@example.ch'],
+    ],
+    [
+      'failed sign-ins of an address',
+      `SELECT count(*) FROM login_failures WHERE ip = $1 AND created_at > now() - interval '15 minutes'`,
+      ['10.0.0.1'],
+    ],
+  ];
+  console.log('\nplans (EXPLAIN ANALYZE):');
+  for (const [name, sql, params] of foundationPlans) {
+    const result = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING ON) ${sql}`, params);
+    console.log(`\n-- ${name}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+
+  /** The statement without its long select list, for reading: `SELECT … FROM "users" …`. */
+  function shortSql(text: string): string {
+    const flat = text.replace(/\s+/g, ' ');
+    const from = flat.search(/ from "users"| FROM "users"/);
+    return from > 40 ? `${flat.slice(0, 40)} … ${flat.slice(from + 1)}` : flat;
+  }
+  console.log('\nclients plans (EXPLAIN ANALYZE, BUFFERS) of the statements each request sent:');
+  for (const { c, statements } of results) {
+    if (c.skip) {
+      console.log(`\n== ${c.name}: ${c.skip}`);
+      continue;
+    }
+    console.log(`\n== ${c.name}: ${c.request.method} ${c.request.url}`);
+    for (const st of statements) {
+      const result = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
+      console.log(
+        `\n-- ${shortSql(st.text)}\n-- params ${JSON.stringify(st.values)}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+      );
+    }
+  }
+  console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  await app.close();
+  await database.close();
+} finally {
+  await embedded?.stop();
 }
-console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-await app.close();
-await database.close();
-await embedded?.stop();
