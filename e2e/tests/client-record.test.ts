@@ -136,6 +136,31 @@ void describe('client record', { timeout: 180_000 }, () => {
       await page.getByTestId('tab-profile').click();
       await page.getByTestId('contact-entry').first().waitFor();
       await screenshot(page, 'client-record-show-user-768');
+
+      // The second person: adding one switches the page to editing; saved, it shows in view mode.
+      await page.getByTestId('tab-sub_user').click();
+      if ((await page.getByTestId('add-sub-user').count()) > 0) {
+        await page.getByTestId('add-sub-user').click();
+        assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'edit');
+        await page.getByTestId('edited-flag').waitFor();
+        await page.getByTestId('save-client').click();
+        await eventually(async () =>
+          assert.equal(await textOf(page.locator('#sub_user-name-helper-text')), tr('de', 'validation.field_is_required')),
+        );
+        await page.locator('#sub_user-name').fill(`Beat ${SUFFIX}`);
+        await page.getByTestId('save-client').click();
+        await expectSnackbar(page, tr('de', 'client:saved'));
+        await page.getByTestId('sub-user-view').waitFor();
+        assert.match(await textOf(page.getByTestId('sub-user-view')), new RegExp(`Beat ${SUFFIX}`));
+      }
+
+      await page.getByTestId('sub-user-view').waitFor();
+      await screenshot(page, 'client-record-sub-user-768');
+
+      // The edit-user address opens the same page in edit mode.
+      await page.goto(`${url}/edit-user/${client.id}`);
+      await page.locator('#city').waitFor();
+      assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'edit');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `the page is ${overflow}px wider than the window`);
     }),
