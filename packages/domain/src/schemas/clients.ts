@@ -126,7 +126,7 @@ export type ClientRowDto = z.infer<typeof clientRowDto>;
  * A page of clients. Counting a million rows exactly costs more than the page itself, so the total is
  * exact up to CLIENT_TOTAL_CAP; beyond it `total` is the cap and `total_capped` is true ("more than …").
  */
-export const CLIENT_TOTAL_CAP = 10_000;
+export const CLIENT_TOTAL_CAP = 1_000;
 export const clientListDto = z.object({
   data: z.array(clientRowDto),
   total: z.number(),

@@ -168,9 +168,8 @@ function orderOf(q: ClientsQuery): SQL[] {
     case 'name':
       return [dir(users.surname), dir(users.name), dir(users.id)];
     case 'relevance':
-      return q.search
-        ? [sql`word_similarity(${q.search}, ${nameText}) desc`, sql`${users.updatedAt} desc nulls last`, desc(users.id)]
-        : [sql`${users.updatedAt} desc nulls last`, desc(users.id)];
+      // Ranked in pageIds among the newest matches; on its own it is the newest first.
+      return [sql`${users.updatedAt} desc nulls last`, desc(users.id)];
     case 'created_at':
       return [dir(users.createdAt), dir(users.id)];
     case 'id':
@@ -221,23 +220,65 @@ export const clientSummaryColumns = {
 
 export type ClientListRow = Awaited<ReturnType<typeof listClients>>['rows'][number];
 
+/** Relevance ranks the newest matches only: word_similarity over every match of a short fragment costs too much. */
+export const RELEVANCE_POOL = 1000;
+
+/**
+ * The ids of the page, chosen on the narrow match set (no joins, no per-row counts), so a search that
+ * matches thousands of clients fetches details for a hundred only.
+ */
+async function pageIds(tx: Tx, f: ClientListFilter, where: SQL): Promise<number[]> {
+  const q = f.query;
+  if (q.orderBy === 'relevance' && q.search && f.phones.length === 0) {
+    const newest = tx
+      .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, updatedAt: users.updatedAt })
+      .from(users)
+      .where(where)
+      .orderBy(sql`${users.updatedAt} desc nulls last`, desc(users.id))
+      .limit(RELEVANCE_POOL)
+      .as('newest');
+    const rows = await tx
+      .select({ id: newest.id })
+      .from(newest)
+      .orderBy(
+        sql`word_similarity(${q.search}, ${newest.name} || ' ' || ${newest.surname} || ' ' || coalesce(${newest.email}, '')) desc`,
+        sql`${newest.updatedAt} desc nulls last`,
+        desc(newest.id),
+      )
+      .limit(q.limit)
+      .offset(q.offset);
+    return rows.map((r) => r.id);
+  }
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...orderOf(q))
+    .limit(q.limit)
+    .offset(q.offset);
+  return rows.map((r) => r.id);
+}
+
 export async function listClients(tx: Tx, f: ClientListFilter) {
   const where = listCondition(f);
-  const [rows, counted] = await Promise.all([
-    tx
-      .select({ ...clientSummaryColumns, ...rowExtras })
-      .from(users)
-      .leftJoin(locations, eq(locations.id, users.leadLocationId))
-      .leftJoin(agent, eq(agent.id, users.linkedAgentId))
-      .where(where)
-      .orderBy(...orderOf(f.query))
-      .limit(f.query.limit)
-      .offset(f.query.offset),
+  const [ids, counted] = await Promise.all([
+    pageIds(tx, f, where),
     // Counting stops after the cap: an exact count of a million rows would cost more than the page.
     tx.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${users} WHERE ${where} LIMIT ${CLIENT_TOTAL_CAP + 1}) AS capped`,
     ),
   ]);
+  const details =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ ...clientSummaryColumns, ...rowExtras })
+          .from(users)
+          .leftJoin(locations, eq(locations.id, users.leadLocationId))
+          .leftJoin(agent, eq(agent.id, users.linkedAgentId))
+          .where(inArray(users.id, ids));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = details.sort((a, b) => position.get(a.user.id)! - position.get(b.user.id)!);
   const n = counted.rows[0]?.n ?? 0;
   return { rows, total: Math.min(n, CLIENT_TOTAL_CAP), capped: n > CLIENT_TOTAL_CAP };
 }
