@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   eventually,
   expectSnackbar,
+  newContext,
   openScreen,
   screenshot,
   signIn,
@@ -284,6 +285,41 @@ void describe('clients list', { timeout: 180_000 }, () => {
         assert.match((await download.getAttribute('href')) ?? '', /^\/api\/files\/[\w-]+$/);
       }
       await screenshot(page, 'clients-list-admin-actions');
+    }),
+  );
+
+  void it(
+    'a client changed by someone else is replaced in the open list (live event client_updated)',
+    withPage(async (page) => {
+      const requests = recordListRequests(page);
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      await page.goto('/ca-dashboard/clients');
+      await rows(page).first().waitFor();
+      const row = rows(page).first();
+      const id = (await row.getAttribute('data-client-id'))!;
+      const shownRow = page.locator(`[data-testid="client-row"][data-client-id="${id}"]`);
+      // Until the socket of the list is connected, an event would pass unheard.
+      await page.waitForTimeout(1500);
+
+      // An admin in another browser links a sales agent to the client.
+      const admin = await newContext();
+      const adminPage = await admin.newPage();
+      await signIn(adminPage, 'admin@demo.test', DEMO_PASSWORD);
+      const agents = (await (await adminPage.request.get('/api/sales-agents?is_active=true')).json()) as {
+        data: { id: number; name: string }[];
+      };
+      const agent = agents.data[0]!;
+      const listed = requests.length;
+      const changed = await adminPage.request.post(`/api/clients/update-linked-agents/${id}`, { data: { agent_id: agent.id } });
+      assert.equal(changed.status(), 200, await changed.text());
+
+      await eventually(async () => {
+        const text = await textOf(shownRow);
+        for (const part of agent.name.split(' ')) {
+          assert.ok(text.includes(part), `the row shows ${agent.name}: ${text}`);
+        }
+      });
+      assert.equal(requests.length, listed, 'the row came over the socket, not from a new list request');
     }),
   );
 

@@ -194,7 +194,7 @@ export function clientColumns(t: TFunction<['clients', 'tables']>, table: Client
   return [
     column('select', 136, (r) => <SelectCell row={r} />, { alwaysVisible: true }),
     column('name', 200, (r) => <NameCell row={r} />, { alwaysVisible: true }),
-    column('status', 200, (r) => <StatusCell row={r} />),
+    column('status', 220, (r) => <StatusCell row={r} />),
     column('phone', 170, (r) => (
       <Box component="span" title={[r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / ')}>
         {dash([r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / '))}
@@ -221,7 +221,7 @@ export function clientColumns(t: TFunction<['clients', 'tables']>, table: Client
           : '–',
     ),
     column('linked_agent', 160, (r) => (r.user.linked_agent ? clientName(r.user.linked_agent) : '–')),
-    column('number_of_calls', 104, (r) => r.user.number_of_calls, { align: 'right' }),
+    column('number_of_calls', 116, (r) => r.user.number_of_calls, { align: 'right' }),
     column('last_contact_at', 160, (r) => dash(formatDateTime(r.user.last_contact_at))),
     column('updated_at', 160, (r) => formatDateTime(r.updated_at)),
     column('created_at', 160, (r) => formatDateTime(r.user.created_at), { visible: false }),
