@@ -1,20 +1,10 @@
-import { SOCKET, type ClientRowDto } from '@bo/domain';
+import { SOCKET, type ClientRowDto, type ClientUpdatedEvent, type ListingUpdatedEvent } from '@bo/domain';
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 
-export interface ClientUpdated {
-  updatedBy: unknown;
-  client: ClientRowDto;
-}
-
-export interface ListingUpdated {
-  deleted_id: number | null;
-  inserted: ClientRowDto | null;
-}
-
 export interface LiveHandlers {
-  onClientUpdated: (event: ClientUpdated) => void;
-  onListingUpdated: (event: ListingUpdated) => void;
+  onClientUpdated: (event: ClientUpdatedEvent) => void;
+  onListingUpdated: (event: ListingUpdatedEvent) => void;
 }
 
 /**
@@ -37,12 +27,12 @@ export function useClientsLive(handlers: LiveHandlers): void {
       timeout: SOCKET.timeout,
       withCredentials: true,
     });
-    socket.on('client_updated', (event: ClientUpdated) => {
+    socket.on('client_updated', (event: ClientUpdatedEvent) => {
       if (event?.client) {
         latest.current.onClientUpdated(event);
       }
     });
-    socket.on('listing_updated', (event: ListingUpdated) => {
+    socket.on('listing_updated', (event: ListingUpdatedEvent) => {
       if (event) {
         latest.current.onListingUpdated(event);
       }
@@ -59,7 +49,7 @@ export function replaceRow(rows: readonly ClientRowDto[], client: ClientRowDto):
 }
 
 /** listing_updated: the deleted row goes, the inserted one comes first (once). */
-export function applyListing(rows: readonly ClientRowDto[], event: ListingUpdated): ClientRowDto[] {
+export function applyListing(rows: readonly ClientRowDto[], event: ListingUpdatedEvent): ClientRowDto[] {
   const inserted = event.inserted;
   const kept = rows.filter((r) => r.id !== event.deleted_id && r.id !== inserted?.id);
   return inserted ? [inserted, ...kept] : kept;
