@@ -30,25 +30,30 @@ const ALL_PERMISSIONS: Permission[] = [
   'clients.merge',
   'clients.delete',
   'clients.export',
+  'recommendations.read',
+  'recommendations.manage',
+  'recommendations.status',
+  'recommendations.pay',
 ];
 
 const STAFF: Permission[] = ['profile.self', 'statuses.read', 'products.read', 'locations.read', 'settings.read'];
 
 const CLIENT_WORK: Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
+const RECOMMENDATION_WORK: Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
 
 // Admin holds everything; the academy is for admin, sa, ca and pa (spec 2). Agents work with the
 // clients of their scope; promotion agents do not call, partners read and add the users they refer;
-// merging, deleting and exporting clients are for admins. Clients only have their profile and the
-// status list, the OCR manager no client at all.
+// merging, deleting and exporting clients are for admins. Clients have their profile, the status list
+// and their own recommendations; the OCR manager no client at all. Only admins mark rewards paid.
 const GRANTS: Record<RoleCode, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
-  user: ['profile.self', 'statuses.read'],
-  sales_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK],
-  call_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK],
-  prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage'],
-  partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create'],
+  user: ['profile.self', 'statuses.read', 'recommendations.read', 'recommendations.manage'],
+  sales_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK],
+  call_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK],
+  prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read'],
+  partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create', 'recommendations.read'],
   ocr_manager: ['profile.self', 'statuses.read', 'locations.read'],
-  independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK],
+  independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK],
 };
 
 const CASES = ROLE_CODES.flatMap((role) =>
