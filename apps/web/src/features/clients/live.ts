@@ -43,9 +43,18 @@ export function useClientsLive(handlers: LiveHandlers): void {
   }, []);
 }
 
-/** client_updated: the row is replaced where it is shown; a client not on the page is not added. */
-export function replaceRow(rows: readonly ClientRowDto[], client: ClientRowDto): ClientRowDto[] {
-  return rows.some((r) => r.id === client.id) ? rows.map((r) => (r.id === client.id ? client : r)) : [...rows];
+/**
+ * client_updated (an edit or a merge): the row is replaced where it is shown. Spec 8: a client not on
+ * the page logs "Unable to find row index" and leaves the rows as they are (the same array, so nothing
+ * renders again); it is not added.
+ */
+export function replaceRow(rows: ClientRowDto[], client: ClientRowDto): ClientRowDto[] {
+  const index = rows.findIndex((r) => r.id === client.id);
+  if (index === -1) {
+    console.warn('Unable to find row index', client.id);
+    return rows;
+  }
+  return rows.map((r, i) => (i === index ? client : r));
 }
 
 /** listing_updated: the deleted row goes, the inserted one comes first (once). */
