@@ -317,6 +317,22 @@ describe('GET /api/clients: query parameters', () => {
     expect(byAge.slice(0, 2)).toEqual([70, 40]);
   });
 
+  it('orders a search by relevance: the best name match first, whatever changed last', async () => {
+    const brun = await addClient({ surname: 'Brun', name: 'Eva', updatedAt: '2026-09-01T10:00:00Z' });
+    const later = await addClient({ surname: 'Brunnhofer', name: 'Eva', updatedAt: '2026-09-02T10:00:00Z' });
+    try {
+      const byRelevance = await list('admin', '?search=brun&statuses=&presets=&orderBy=relevance');
+      expect(byRelevance.data.map((r) => r.id)).toEqual([brun, later]);
+      const byDate = await list('admin', '?search=brun&statuses=&presets=');
+      expect(byDate.data.map((r) => r.id)).toEqual([later, brun]);
+      // Two letters have no trigram: found the other way (by date), ranked alike, the newer first.
+      const short = await list('admin', '?search=br%20eva&statuses=&presets=&orderBy=relevance');
+      expect(short.data.map((r) => r.id)).toEqual([later, brun]);
+    } finally {
+      await t.pool.query('DELETE FROM users WHERE id IN ($1, $2)', [brun, later]);
+    }
+  });
+
   it('pages with limit and offset; the total counts every match', async () => {
     const first = await list('admin', '?statuses=&presets=&limit=5');
     const second = await list('admin', '?statuses=&presets=&limit=5&offset=5');

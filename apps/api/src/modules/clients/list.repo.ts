@@ -230,24 +230,18 @@ export const RELEVANCE_POOL = 1000;
 async function pageIds(tx: Tx, f: ClientListFilter, where: SQL): Promise<number[]> {
   const q = f.query;
   if (q.orderBy === 'relevance' && q.search && f.phones.length === 0) {
-    const newest = tx
-      .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, updatedAt: users.updatedAt })
-      .from(users)
-      .where(where)
-      .orderBy(sql`${users.updatedAt} desc nulls last`, desc(users.id))
-      .limit(RELEVANCE_POOL)
-      .as('newest');
-    const rows = await tx
-      .select({ id: newest.id })
-      .from(newest)
-      .orderBy(
-        sql`word_similarity(${q.search}, ${newest.name} || ' ' || ${newest.surname} || ' ' || coalesce(${newest.email}, '')) desc`,
-        sql`${newest.updatedAt} desc nulls last`,
-        desc(newest.id),
-      )
-      .limit(q.limit)
-      .offset(q.offset);
-    return rows.map((r) => r.id);
+    const score = sql`word_similarity(${q.search}, name || ' ' || surname || ' ' || coalesce(email, ''))`;
+    // With every word at least three letters long the trigram indexes find the matches; materialised,
+    // they are read once through them instead of walking the whole role by date and testing each row.
+    // Shorter words have no trigram: then walking by date until the pool is full is the cheaper way.
+    const indexed = q.search.split(/\s+/).every((w) => w.length === 0 || w.length >= 3);
+    const matches = sql`SELECT ${users.id} AS id, ${users.name} AS name, ${users.surname} AS surname, ${users.email} AS email, ${users.updatedAt} AS updated_at FROM ${users} WHERE ${where}`;
+    const res = await tx.execute<{ id: number }>(sql`
+      WITH matches AS ${indexed ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${matches})
+      SELECT id FROM (SELECT * FROM matches ORDER BY updated_at DESC NULLS LAST, id DESC LIMIT ${RELEVANCE_POOL}) AS newest
+      ORDER BY ${score} DESC, updated_at DESC NULLS LAST, id DESC
+      LIMIT ${q.limit} OFFSET ${q.offset}`);
+    return res.rows.map((r) => r.id);
   }
   const rows = await tx
     .select({ id: users.id })
