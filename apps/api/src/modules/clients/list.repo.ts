@@ -189,28 +189,70 @@ function orderOf(q: ClientsQuery): SQL[] {
   }
 }
 
+/** The duplicate count of one client: the same conditions as the duplicates tab, each an index probe. */
+const duplicateCount = sql`(SELECT count(*)::int FROM users d WHERE d.role_id = u.role_id AND d.id <> u.id AND (
+    (u.phone_e164 IS NOT NULL AND (d.phone_e164 = u.phone_e164 OR d.mobile_phone_e164 = u.phone_e164))
+    OR (u.mobile_phone_e164 IS NOT NULL AND (d.mobile_phone_e164 = u.mobile_phone_e164 OR d.phone_e164 = u.mobile_phone_e164))
+    OR (u.email IS NOT NULL AND lower(d.email) = lower(u.email))
+    OR (u.address IS NOT NULL AND d.zipcode = u.zipcode
+        AND lower(regexp_replace(d.address, '[^[:alnum:]]+', '', 'g')) = lower(regexp_replace(u.address, '[^[:alnum:]]+', '', 'g')))))`;
+
+export interface RowExtras {
+  recommendations: number;
+  cohabitants: number;
+  blockNeighbors: number;
+  duplicates: number;
+  lastContact: { type: string; comment: string; created_at: Date | string } | null;
+}
+
 /**
- * Counts of the nested tabs and the newest contact, per row of the page (a hundred rows: each count is
- * an index probe). Written with table names: inside a select list Drizzle leaves columns unqualified.
+ * Counts of the nested tabs and the newest contact for the rows of a page: four statements over the
+ * page's ids, sent at once on the pool, instead of five sub-plans per row in one statement.
  */
-const u = sql.raw('"users"');
-const rowExtras = {
-  recommendations: sql<number>`(SELECT count(*)::int FROM recommendations r WHERE r.user_id = ${u}.id)`,
-  cohabitants: sql<number>`(SELECT count(*)::int FROM client_links l WHERE l.kind = 'cohabitant' AND (l.user_a_id = ${u}.id OR l.user_b_id = ${u}.id))`,
-  blockNeighbors: sql<number>`(SELECT count(*)::int FROM client_links l WHERE l.kind = 'block_neighbor' AND (l.user_a_id = ${u}.id OR l.user_b_id = ${u}.id))`,
-  duplicates: sql<number>`(SELECT count(*)::int FROM users d WHERE d.role_id = ${u}.role_id AND d.id <> ${u}.id AND (
-      (${u}.phone_e164 IS NOT NULL AND (d.phone_e164 = ${u}.phone_e164 OR d.mobile_phone_e164 = ${u}.phone_e164))
-      OR (${u}.mobile_phone_e164 IS NOT NULL AND (d.mobile_phone_e164 = ${u}.mobile_phone_e164 OR d.phone_e164 = ${u}.mobile_phone_e164))
-      OR (${u}.email IS NOT NULL AND lower(d.email) = lower(${u}.email))
-      OR (${u}.address IS NOT NULL AND d.zipcode = ${u}.zipcode
-          AND lower(regexp_replace(d.address, '[^[:alnum:]]+', '', 'g')) = lower(regexp_replace(${u}.address, '[^[:alnum:]]+', '', 'g')))))`,
-  lastContact: sql<{
-    type: string;
-    comment: string;
-    created_at: string;
-  } | null>`(SELECT json_build_object('type', c.type, 'comment', c.comment, 'created_at', c.created_at)
-      FROM contact_history c WHERE c.user_id = ${u}.id ORDER BY c.created_at DESC NULLS LAST LIMIT 1)`,
-};
+async function rowExtras(tx: Tx, ids: number[]): Promise<Map<number, RowExtras>> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [recs, links, dups, contacts] = await Promise.all([
+    tx.execute<{ id: number; n: number }>(
+      sql`SELECT user_id AS id, count(*)::int AS n FROM recommendations WHERE user_id IN (${list}) GROUP BY user_id`,
+    ),
+    tx.execute<{ kind: string; a: number; b: number }>(
+      sql`SELECT kind, user_a_id AS a, user_b_id AS b FROM client_links WHERE user_a_id IN (${list}) OR user_b_id IN (${list})`,
+    ),
+    tx.execute<{ id: number; n: number }>(sql`SELECT u.id, ${duplicateCount} AS n FROM users u WHERE u.id IN (${list})`),
+    tx.execute<{ id: number; type: string; comment: string; created_at: Date }>(
+      sql`SELECT DISTINCT ON (user_id) user_id AS id, type, comment, created_at FROM contact_history
+          WHERE user_id IN (${list}) ORDER BY user_id, created_at DESC NULLS LAST, id DESC`,
+    ),
+  ]);
+  const out = new Map<number, RowExtras>(
+    ids.map((id) => [id, { recommendations: 0, cohabitants: 0, blockNeighbors: 0, duplicates: 0, lastContact: null }]),
+  );
+  for (const r of recs.rows) {
+    out.get(r.id)!.recommendations = r.n;
+  }
+  for (const l of links.rows) {
+    for (const id of [l.a, l.b]) {
+      const extras = out.get(id);
+      if (extras) {
+        if (l.kind === 'cohabitant') {
+          extras.cohabitants += 1;
+        } else {
+          extras.blockNeighbors += 1;
+        }
+      }
+    }
+  }
+  for (const d of dups.rows) {
+    out.get(d.id)!.duplicates = d.n;
+  }
+  for (const c of contacts.rows) {
+    out.get(c.id)!.lastContact = { type: c.type, comment: c.comment, created_at: c.created_at };
+  }
+  return out;
+}
 
 export const clientSummaryColumns = {
   user: users,
@@ -262,17 +304,22 @@ export async function listClients(tx: Tx, f: ClientListFilter) {
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${users} WHERE ${where} LIMIT ${CLIENT_TOTAL_CAP + 1}) AS capped`,
     ),
   ]);
-  const details =
+  const [details, extras] =
     ids.length === 0
-      ? []
-      : await tx
-          .select({ ...clientSummaryColumns, ...rowExtras })
-          .from(users)
-          .leftJoin(locations, eq(locations.id, users.leadLocationId))
-          .leftJoin(agent, eq(agent.id, users.linkedAgentId))
-          .where(inArray(users.id, ids));
+      ? [[], new Map<number, RowExtras>()]
+      : await Promise.all([
+          tx
+            .select(clientSummaryColumns)
+            .from(users)
+            .leftJoin(locations, eq(locations.id, users.leadLocationId))
+            .leftJoin(agent, eq(agent.id, users.linkedAgentId))
+            .where(inArray(users.id, ids)),
+          rowExtras(tx, ids),
+        ]);
   const position = new Map(ids.map((id, i) => [id, i]));
-  const rows = details.sort((a, b) => position.get(a.user.id)! - position.get(b.user.id)!);
+  const rows = details
+    .sort((a, b) => position.get(a.user.id)! - position.get(b.user.id)!)
+    .map((d) => ({ ...d, ...extras.get(d.user.id)! }));
   const n = counted.rows[0]?.n ?? 0;
   return { rows, total: Math.min(n, CLIENT_TOTAL_CAP), capped: n > CLIENT_TOTAL_CAP };
 }
