@@ -139,6 +139,8 @@ void describe('client record', { timeout: 180_000 }, () => {
 
       // The second person: adding one switches the page to editing; saved, it shows in view mode.
       await page.getByTestId('tab-sub_user').click();
+      // The tab shows either the second person or the button to add one; wait until it shows one.
+      await page.getByTestId('add-sub-user').or(page.getByTestId('sub-user-view')).first().waitFor();
       if ((await page.getByTestId('add-sub-user').count()) > 0) {
         await page.getByTestId('add-sub-user').click();
         assert.equal(await page.getByTestId('client-page').getAttribute('data-mode'), 'edit');

@@ -16,7 +16,8 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useAcademy, useDeleteCategory, useDeleteItem, useMoveCategory, useMoveItem } from './api.ts';
-import { CategoryDialog, ConfirmDialog, ItemDialog } from './dialogs.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { CategoryDialog, ItemDialog } from './dialogs.tsx';
 import { AcademyItems, type ItemActions } from './items.tsx';
 import { SlideViewer } from './slide-viewer.tsx';
 
@@ -235,8 +236,9 @@ function KindPanel({ kind }: { kind: AcademyKind }) {
               ? t('academy:item.deleteText', { title: confirm.item.title, file: confirm.item.file.name })
               : ''
         }
-        confirmLabel={t('academy:actions.delete')}
-        busy={deleteCategory.isPending || deleteItem.isPending}
+        confirm={t('academy:actions.delete')}
+        pending={deleteCategory.isPending || deleteItem.isPending}
+        testIds={{ dialog: 'academy-confirm', confirm: 'academy-confirm-button' }}
         onConfirm={confirmDelete}
         onClose={() => setConfirm(null)}
       />

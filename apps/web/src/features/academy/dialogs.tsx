@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormHelperText,
   LinearProgress,
@@ -27,7 +26,7 @@ import {
   type AcademyItemDto,
   type AcademyKind,
 } from '@bo/domain';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -36,41 +35,6 @@ import { HttpError } from '../../app/http.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { applyServerErrors, FormText } from '../../ui/form.tsx';
 import { UploadNetworkError, useSaveCategory, useUpdateItem, useUploadItem } from './api.ts';
-
-/** Asks before something is removed and says what goes with it. */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  text: ReactNode;
-  confirmLabel: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(['academy', 'common']);
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="academy-confirm-title" data-testid="academy-confirm">
-      <DialogTitle id="academy-confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('academy:actions.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy} data-testid="academy-confirm-button">
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** Adds a category (`id` null) or renames one. */
 export function CategoryDialog({

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { ConfirmDialog } from '../clients/client-bits.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useNoteActions } from './api.ts';
 
 const author = (n: UserInfoDto) => (n.author ? `${n.author.name} ${n.author.surname}`.trim() : '–');

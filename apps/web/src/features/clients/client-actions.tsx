@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useDeleteClient, useInitiateCall, useLink, useMergeDuplicate, useUpdateLinkedAgent, type LinkKind } from './api.ts';
-import { clientName, ConfirmDialog } from './client-bits.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { clientName } from './client-bits.tsx';
 import { LinkClientDialog, LinkedAgentDialog } from './link-dialogs.tsx';
 
 type Client = Pick<ClientSummaryDto, 'id' | 'name' | 'surname'>;

@@ -1,6 +1,5 @@
-import { Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Chip } from '@mui/material';
 import { MAKE_A_DEMO, MAKE_A_DEMO_CODE, type ClientSummaryDto } from '@bo/domain';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const isMakeADemo = (status: string | null) =>
@@ -33,55 +32,4 @@ export function StatusChip({ status, colour = MAKE_A_DEMO.colour }: { status: st
 /** "Surname, Name" as lists show a client. */
 export function clientName(user: Pick<ClientSummaryDto, 'name' | 'surname'>): string {
   return [user.surname, user.name].filter(Boolean).join(', ') || '–';
-}
-
-/** Asks before something is lost, and says what. */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirm,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirm: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(['clients']);
-  const id = useId();
-  return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      data-testid="confirm-dialog"
-    >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('clients:cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={onConfirm}
-          disabled={pending}
-          startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="confirm-action"
-        >
-          {confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }

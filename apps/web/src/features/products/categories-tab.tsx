@@ -25,7 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useCategories, useDeleteCategory, useSaveCategory } from './api.ts';
 
 /**
@@ -241,6 +241,7 @@ export function CategoriesTab() {
         confirm={t('products:delete')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        testIds={{ confirm: 'confirm-delete' }}
         onClose={() => setToDelete(null)}
       />
     </Box>

@@ -13,7 +13,7 @@ import { HttpError } from '../../app/http.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useDeleteProduct, useProduct, useSaveProduct } from './api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { MediaPreview } from './media-field.tsx';
 import { ProductStatusChip } from './product-bits.tsx';
 import { ProductForm } from './product-form.tsx';
@@ -199,6 +199,7 @@ export function ProductShowPage() {
         confirm={t('products:deleteDialog.confirm')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        testIds={{ confirm: 'confirm-delete' }}
         onClose={() => setConfirming(false)}
       />
     </Box>

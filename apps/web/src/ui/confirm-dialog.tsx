@@ -1,26 +1,22 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before something is lost for good, and says what. */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirm,
-  pending,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  text: string;
+  /** What will be lost, in words. */
+  text: ReactNode;
   confirm: string;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
-}) {
-  const { t } = useTranslation(['products']);
+  testIds?: { dialog?: string; confirm?: string };
+}
+
+/** Asks before something is lost for good, and says what. */
+export function ConfirmDialog({ open, title, text, confirm, pending, onConfirm, onClose, testIds }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <Dialog
@@ -28,7 +24,7 @@ export function ConfirmDialog({
       onClose={pending ? undefined : onClose}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      data-testid="confirm-dialog"
+      data-testid={testIds?.dialog ?? 'confirm-dialog'}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
@@ -36,7 +32,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          {t('products:cancel')}
+          {t('common.cancel')}
         </Button>
         <Button
           color="error"
@@ -44,7 +40,7 @@ export function ConfirmDialog({
           onClick={onConfirm}
           disabled={pending}
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="confirm-delete"
+          data-testid={testIds?.confirm ?? 'confirm-action'}
         >
           {confirm}
         </Button>
