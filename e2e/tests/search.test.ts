@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, openScreen, screenshot, signIn, textOf, waitForPath, withPage } from '../support/browser.ts';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  eventually,
+  openScreen,
+  screenshot,
+  signIn,
+  textOf,
+  waitForPath,
+  withPage,
+} from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
 
 interface Row {
@@ -59,7 +69,7 @@ void describe('search', { timeout: 120_000 }, () => {
       await topBar.press('Enter');
       await page.waitForURL((url) => url.pathname === '/ca-dashboard/search' && url.searchParams.get('q') === spaced);
       await result.waitFor();
-      assert.equal(await page.getByTestId('search-input').inputValue(), spaced);
+      await eventually(async () => assert.equal(await page.getByTestId('search-input').inputValue(), spaced));
     }),
   );
 
