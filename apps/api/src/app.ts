@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import type { AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import type { Publish } from './modules/clients/actions.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { clientRoomsFor } from './modules/clients/service.ts';
 import { createTelephony, type Telephony } from './integrations/telephony/index.ts';
@@ -136,18 +137,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   settingsRoutes(app, { db: deps.database.db, files });
   academyRoutes(app, files);
   productRoutes(app, { db: deps.database.db });
+  const publish: Publish = (rooms, event, payload) => {
+    if (rooms.length > 0) {
+      realtime?.io.to(rooms).emit(event, payload);
+    }
+  };
   clientRoutes(app, {
     db: deps.database.db,
     files,
     telephony: deps.telephony ?? createTelephony(deps.config),
     workboard: deps.workboard ?? createWorkboard(deps.config),
-    publish: (rooms, event, payload) => {
-      if (rooms.length > 0) {
-        realtime?.io.to(rooms).emit(event, payload);
-      }
-    },
+    publish,
   });
-  recommendationRoutes(app, { db: deps.database.db });
+  recommendationRoutes(app, { db: deps.database.db, publish });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

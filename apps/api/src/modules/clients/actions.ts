@@ -76,6 +76,15 @@ export function announceListing(deps: Pick<ClientsDeps, 'publish'>, rooms: strin
   deps.publish(rooms, 'listing_updated', event);
 }
 
+/** A new lead (created here or by another module) enters the listing of every table whose scope holds it. */
+export async function announceNewLead(deps: Pick<ClientsDeps, 'db' | 'publish'>, id: number): Promise<void> {
+  const row = await rowOf(deps.db, id);
+  const found = await relations.findClient(deps.db, { kind: 'all' }, id);
+  if (row && found) {
+    announceListing(deps, clientRooms(found.user), { deleted_id: null, inserted: row });
+  }
+}
+
 function toRecommendation(r: Awaited<ReturnType<typeof relations.recommendationsOf>>[number]): RecommendationDto {
   return {
     id: r.id,

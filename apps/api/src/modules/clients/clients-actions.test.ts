@@ -354,6 +354,24 @@ describe('live events (spec 4)', () => {
     expect([a, b]).toContain(event.client.id);
     expect(event.client.cohabitants).toBe(1);
 
+    // A recommendation confirmed by staff becomes a lead, which joins the listing.
+    const rec = await as('admin', {
+      method: 'POST',
+      url: '/api/recommendations',
+      payload: { user_id: b, name: 'Neu', surname: 'Lead', phone: '079 777 66 55' },
+    });
+    expect(rec.statusCode, rec.body).toBe(201);
+    const inserted = new Promise<ListingUpdatedEvent>((resolve) => watcher.once('listing_updated', resolve));
+    const confirmed = await injectAs(t.app, cookies.get('admin')!, {
+      method: 'PUT',
+      url: `/api/recommendations/${rec.json<{ data: { id: number } }>().data.id}`,
+      payload: { status: 'confirmed' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const newLead = await inserted;
+    expect(newLead.deleted_id).toBeNull();
+    expect(newLead.inserted?.user).toMatchObject({ name: 'Neu', surname: 'Lead', status: 'user_rec' });
+
     const listing = new Promise<ListingUpdatedEvent>((resolve) => watcher.once('listing_updated', resolve));
     await as('admin', { method: 'DELETE', url: `/api/clients/${a}` });
     expect(await listing).toEqual({ deleted_id: a, inserted: null });

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
-import { announceClientUpdated, announceListing, deleteClient, rowOf, type ClientsDeps } from './actions.ts';
+import { announceClientUpdated, announceListing, announceNewLead, deleteClient, type ClientsDeps } from './actions.ts';
 import { toClientSummary } from './dto.ts';
 import * as repo from './record.repo.ts';
 import { findClient } from './relations.repo.ts';
@@ -192,11 +192,7 @@ export async function createClient(deps: Deps, actor: Actor, body: ClientBody): 
     }
     return created;
   });
-  const row = await rowOf(deps.db, id);
-  const found = await findClient(deps.db, { kind: 'all' }, id);
-  if (row && found) {
-    announceListing(deps, clientRooms(found.user), { deleted_id: null, inserted: row });
-  }
+  await announceNewLead(deps, id);
   // Answered even when the new client falls outside the creator's scope (a call agent for B2B only
   // who adds a B2C lead): they just typed it in.
   return clientRecord(deps.db, { ...actor, role: 'admin' }, id);

@@ -13,13 +13,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
+import { announceNewLead, type Publish } from '../clients/actions.ts';
 import * as service from './service.ts';
 
 const READ = { access: { permission: 'recommendations.read' as const } };
 const MANAGE = { access: { permission: 'recommendations.manage' as const } };
 
 /** Spec 7 "Recommendations" and GET /api/user-rec-count/{id}; who may do what is in docs/recommendations.md. */
-export function recommendationRoutes(app: App, deps: { db: Db }): void {
+export function recommendationRoutes(app: App, deps: { db: Db; publish: Publish }): void {
   const tags = ['recommendations'];
   const { db } = deps;
   app.get(
@@ -43,7 +44,14 @@ export function recommendationRoutes(app: App, deps: { db: Db }): void {
   app.put(
     '/api/recommendations/:id',
     { config: MANAGE, schema: { tags, params: idParams, body: updateRecommendationBody, response: { 200: recommendationAnswer } } },
-    async (request) => service.updateRecommendation(db, actorOf(request), request.params.id, request.body, meta(request)),
+    async (request) => {
+      const answer = await service.updateRecommendation(db, actorOf(request), request.params.id, request.body, meta(request));
+      // A lead made from the recommendation joins the open listings (spec 4 live events).
+      if (answer.lead?.created) {
+        await announceNewLead(deps, answer.lead.id);
+      }
+      return answer;
+    },
   );
   app.delete(
     '/api/recommendations/:id',
