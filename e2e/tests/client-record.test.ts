@@ -240,4 +240,33 @@ void describe('client record', { timeout: 180_000 }, () => {
       await page.waitForURL((u) => u.pathname === '/ca-dashboard/clients');
     }),
   );
+
+  void it(
+    'call agent marks an open recall done; the client has no open recall any more',
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const [client] = await someClients(page, 'limit=5&tableName=b2c&statuses=&presets=');
+      assert.ok(client);
+      const recallAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      const made = await page.request.post(`/api/contact-history/${client.id}`, {
+        data: { type: 'recall', recall_at: recallAt, comment: `Rückruf ${SUFFIX}` },
+      });
+      assert.equal(made.status(), 201, await made.text());
+      const entryId = ((await made.json()) as { data: { id: number } }).data.id;
+
+      await page.goto(`/ca-dashboard/show-user/${client.id}`);
+      const entry = page.getByTestId('contact-entry').filter({ hasText: `Rückruf ${SUFFIX}` });
+      await entry.getByTestId('close-recall').click();
+      await expectSnackbar(page, tr('de', 'client:contact.recallClosed'));
+      await eventually(async () =>
+        assert.ok((await textOf(entry.getByTestId('contact-recall'))).includes(tr('de', 'client:contact.recallDone'))),
+      );
+      assert.equal(await entry.getByTestId('close-recall').count(), 0);
+      const record = (await (await page.request.get(`/api/user/${client.id}`)).json()) as {
+        data: { next_recall_at: string | null; contact_history: { id: number; recall_done: boolean }[] };
+      };
+      assert.equal(record.data.contact_history.find((c) => c.id === entryId)?.recall_done, true);
+      assert.notEqual(record.data.next_recall_at, recallAt);
+    }),
+  );
 });

@@ -92,6 +92,17 @@ export function useAddContact(id: number) {
   });
 }
 
+/** Closes an open recall of the contact history (the entry stays, marked done). */
+export function useCloseRecall() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (entryId: number) =>
+      http<{ data: ContactHistoryDto }>(`/api/clients/edit-contact-history/${entryId}`, { method: 'POST', body: { recall_done: true } }),
+    // The client's next recall changes with it.
+    onSuccess: () => client.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
 export function useUpdateLinkedAgent(id: number) {
   const client = useQueryClient();
   return useMutation({

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { StatusChip, useStatusLabel } from '../clients/client-bits.tsx';
-import { useAddContact } from './api.ts';
+import { useAddContact, useCloseRecall } from './api.ts';
 
 interface ContactForm {
   type: ContactType;
@@ -168,6 +168,27 @@ function AddContact({ clientId }: { clientId: number }) {
   );
 }
 
+/** Marks an open recall done, for a recall that was settled without a logged call. */
+function CloseRecallButton({ entryId }: { entryId: number }) {
+  const { t } = useTranslation(['common', 'client']);
+  const close = useCloseRecall();
+  return (
+    <Button
+      size="small"
+      disabled={close.isPending}
+      onClick={() =>
+        close.mutate(entryId, {
+          onSuccess: () => snackbar.show(t('client:contact.recallClosed'), 'success'),
+          onError: (err) => snackbar.show(errorMessage(err, t)),
+        })
+      }
+      data-testid="close-recall"
+    >
+      {t('client:contact.closeRecall')}
+    </Button>
+  );
+}
+
 /** The profile tab's histories: contacts (newest first) with the form to add one, then the status changes. */
 export function ContactHistoryPanel({ record, canManage }: { record: ClientRecordDto; canManage: boolean }) {
   const { t } = useTranslation(['client']);
@@ -211,6 +232,7 @@ export function ContactHistoryPanel({ record, canManage }: { record: ClientRecor
                     {c.recall_done ? ` (${t('client:contact.recallDone')})` : ''}
                   </Typography>
                 )}
+                {canManage && c.type === 'recall' && !c.recall_done && <CloseRecallButton entryId={c.id} />}
               </Box>
               {c.comment && (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="contact-comment-text">
