@@ -1,7 +1,6 @@
 import FilterList from '@mui/icons-material/FilterList';
 import Phone from '@mui/icons-material/Phone';
-import Search from '@mui/icons-material/Search';
-import { Badge, Box, Button, Chip, Collapse, InputAdornment, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Badge, Box, Button, Chip, Collapse, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
   BUYER_PRESETS,
   clientTablesFor,
@@ -22,6 +21,7 @@ import { useStatusLabel } from './client-bits.tsx';
 import { ClientsTable } from './clients-table.tsx';
 import { FilterPanel, togglePreset } from './filter-panel.tsx';
 import { hasStatusFilter, initialFilters, presetsFor, type ClientFilters } from './list-query.ts';
+import { SearchField } from '../../ui/search-field.tsx';
 
 /** Spec 2 "Clients list": the page of a signed-in staff member (the layout only renders it with a user). */
 export function ClientsPage() {
@@ -120,22 +120,12 @@ function ClientsList({ role }: { role: RoleCode }) {
           </Tabs>
         </Paper>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-          <TextField
-            size="small"
+          <SearchField
             value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={t('clients:search')}
+            onChange={setSearchInput}
+            label={t('clients:search')}
+            testId="clients-search"
             sx={{ flex: '1 1 260px', maxWidth: 420, bgcolor: 'background.paper' }}
-            slotProps={{
-              htmlInput: { 'aria-label': t('clients:search'), 'data-testid': 'clients-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           <Badge badgeContent={activeCount} color="primary">
             <Button

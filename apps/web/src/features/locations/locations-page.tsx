@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
   addRow,
   cancelEdit,
@@ -32,6 +31,7 @@ import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data
 import { useDeleteLocation, useLocations, useSaveLocation } from './api.ts';
 import { DeleteLocationDialog } from './delete-location-dialog.tsx';
 import { EDITABLE_FIELDS, LocationActions, LocationField, LocationRowActionsContext, type LocationRowActions } from './location-cells.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const WIDTHS = { code: 150, display_name: 300, city: 160, index: 110 } as const;
 
@@ -178,22 +178,12 @@ export function LocationsPage() {
 
   const toolbar = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, py: 1, alignItems: 'center', flexGrow: 1 }}>
-      <TextField
-        size="small"
+      <SearchField
         value={searchInput}
-        onChange={(e) => setSearchInput(e.target.value)}
-        placeholder={t('locations:search')}
+        onChange={setSearchInput}
+        label={t('locations:search')}
+        testId="location-search"
         sx={{ flex: '1 1 260px', maxWidth: 420 }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('locations:search'), 'data-testid': 'location-search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <Box sx={{ flexGrow: 1 }} />
       <Button variant="contained" startIcon={<Add />} onClick={() => setRows((r) => addRow(r, filter.type))} data-testid="add-location">

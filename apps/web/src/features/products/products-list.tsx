@@ -1,5 +1,4 @@
-import Search from '@mui/icons-material/Search';
-import { Box, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import {
   DEBOUNCE_MS,
   formatDateTime,
@@ -20,6 +19,7 @@ import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useCategories, useProducts, type ProductsParams } from './api.ts';
 import { ProductStatusChip, ProductThumbnail } from './product-bits.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 /** The filters live in the address, so going back from a product finds the list as it was. */
 function useListFilters() {
@@ -152,21 +152,11 @@ export function ProductsList() {
 
   const toolbar = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', py: 1 }}>
-      <TextField
-        size="small"
+      <SearchField
         value={searchInput}
-        onChange={(e) => setSearchInput(e.target.value)}
-        placeholder={t('products:filters.search')}
-        slotProps={{
-          htmlInput: { 'aria-label': t('products:filters.search'), 'data-testid': 'products-search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setSearchInput}
+        label={t('products:filters.search')}
+        testId="products-search"
         sx={{ width: { xs: '100%', sm: 260 } }}
       />
       <FilterSelect

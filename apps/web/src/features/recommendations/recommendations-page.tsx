@@ -1,8 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Search from '@mui/icons-material/Search';
-import { Box, Button, IconButton, InputAdornment, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import {
   DEBOUNCE_MS,
   DEFAULT_PAGE_SIZES,
@@ -27,6 +26,7 @@ import {
   type RecommendationFilter,
 } from './api.ts';
 import { DeleteRecommendationDialog, RecommendationCounters, StatusSelect, useRecommendationPaths } from './recommendation-bits.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const fullName = (r: { name: string; surname: string }) => `${r.name} ${r.surname}`.trim();
 
@@ -203,22 +203,12 @@ export function RecommendationsPage() {
   const title = paths.staff ? tc('screens.userRecommendationsOfClient') : tc('screens.userRecommendations');
   const toolbar = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, py: 1, alignItems: 'center', flexGrow: 1 }}>
-      <TextField
-        size="small"
+      <SearchField
         value={searchInput}
-        onChange={(e) => setSearchInput(e.target.value)}
-        placeholder={t('recommendations:search')}
+        onChange={setSearchInput}
+        label={t('recommendations:search')}
+        testId="rec-search"
         sx={{ flex: '1 1 220px', maxWidth: 360 }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('recommendations:search'), 'data-testid': 'rec-search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <TextField
         select
