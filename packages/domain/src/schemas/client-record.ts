@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLIENT_STATUSES, CLIENT_TYPES, GENDERS, LEAD_SOURCES, PERSONS_AT_HOME, PETS, RELATIONS, WORKING_STATUSES } from '../enums.ts';
 import { LANGUAGES } from '../languages.ts';
 import { PATTERNS, zPhone, zRequiredText } from '../validation.ts';
-import { clientSummaryDto } from './clients.ts';
+import { clientSummaryDto, personRef } from './clients.ts';
 
 /** Spec 3/4: contact history types and flows, and when a client prefers to be called. */
 export const CONTACT_TYPES = ['call', 'inbound_call', 'recall', 'auto_call', 'sms'] as const;
@@ -57,8 +57,6 @@ export const contactHistoryEditBody = z
   })
   .partial();
 export type ContactHistoryEditBody = z.infer<typeof contactHistoryEditBody>;
-
-const personRef = z.object({ id: z.number(), name: z.string(), surname: z.string() });
 
 export const contactHistoryDto = z.object({
   id: z.number(),

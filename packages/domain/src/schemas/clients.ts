@@ -79,7 +79,8 @@ export function presetsAllowedFor(table: ClientTable | undefined, presets: reado
   return table === 'buyers' || presets.every((p) => !(BUYER_PRESETS as readonly string[]).includes(p));
 }
 
-const personRef = z.object({ id: z.number(), name: z.string(), surname: z.string() });
+/** A user named on another record: an agent, an author, who changed something. */
+export const personRef = z.object({ id: z.number(), name: z.string(), surname: z.string() });
 
 /** A client as lists show it. */
 export const clientSummaryDto = z.object({

@@ -345,20 +345,8 @@ export async function exportClients(deps: ClientsDeps, actor: Actor, ids: number
   let result;
   try {
     result = await deps.workboard.exportClients(
-      rows.map(({ user }) => ({
-        id: user.id,
-        name: user.name,
-        surname: user.surname,
-        email: user.email,
-        phone: user.phone,
-        mobile_phone: user.mobilePhone,
-        zipcode: user.zipcode,
-        city: user.city,
-        address: user.address,
-        status: user.status,
-        type: user.type,
-        company: user.company,
-      })),
+      // The summary holds every field of the export (and more, which the adapters leave out).
+      rows.map(toClientSummary),
     );
   } catch (err) {
     if (err instanceof WorkboardError) {

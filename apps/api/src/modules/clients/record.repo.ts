@@ -65,22 +65,22 @@ export async function personById(tx: Tx, id: number | null) {
   return row ?? null;
 }
 
-export function contactHistoryOf(tx: Tx, userId: number) {
+/** Contacts with the agent who made them. */
+function contacts(tx: Tx) {
   return tx
     .select({ entry: contactHistory, agent: personColumns })
     .from(contactHistory)
-    .leftJoin(person, eq(person.id, contactHistory.agentId))
+    .leftJoin(person, eq(person.id, contactHistory.agentId));
+}
+
+export function contactHistoryOf(tx: Tx, userId: number) {
+  return contacts(tx)
     .where(eq(contactHistory.userId, userId))
     .orderBy(sql`${contactHistory.createdAt} desc nulls last`, desc(contactHistory.id));
 }
 
 export async function contactEntry(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ entry: contactHistory, agent: personColumns })
-    .from(contactHistory)
-    .leftJoin(person, eq(person.id, contactHistory.agentId))
-    .where(eq(contactHistory.id, id))
-    .limit(1);
+  const [row] = await contacts(tx).where(eq(contactHistory.id, id)).limit(1);
   return row;
 }
 
