@@ -269,4 +269,28 @@ void describe('client record', { timeout: 180_000 }, () => {
       assert.notEqual(record.data.next_recall_at, recallAt);
     }),
   );
+
+  void it(
+    'call agent completes the comment of a logged call afterwards',
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const [client] = await someClients(page, 'limit=5&tableName=b2c&statuses=&presets=');
+      assert.ok(client);
+      const made = await page.request.post(`/api/contact-history/${client.id}`, { data: { type: 'call', comment: `Anruf ${SUFFIX}` } });
+      assert.equal(made.status(), 201, await made.text());
+
+      await page.goto(`/ca-dashboard/show-user/${client.id}`);
+      const entry = page.getByTestId('contact-entry').filter({ hasText: `Anruf ${SUFFIX}` });
+      await entry.getByTestId('contact-comment-edit').click();
+      await entry.getByTestId('contact-comment-input').fill(`Anruf ${SUFFIX}: möchte im Januar eine Vorführung`);
+      await entry.getByTestId('contact-comment-save').click();
+      await expectSnackbar(page, tr('de', 'client:contact.commentSaved'));
+      await page.reload();
+      await page
+        .getByTestId('contact-entry')
+        .getByTestId('contact-comment-text')
+        .filter({ hasText: `Anruf ${SUFFIX}: möchte im Januar eine Vorführung` })
+        .waitFor();
+    }),
+  );
 });

@@ -91,14 +91,14 @@ void describe('sign-in', { timeout: 120_000 }, () => {
     'a screen that is not built yet says so',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      await page.getByTestId('side-nav').locator('[data-screen="finances"]').click();
-      await waitForPath(page, '/admin-dashboard/finances');
+      await page.getByTestId('side-nav').locator('[data-screen="import"]').click();
+      await waitForPath(page, '/admin-dashboard/import');
       const notBuilt = page.getByTestId('screen-not-built');
       await notBuilt.waitFor();
-      assert.equal(await textOf(notBuilt.getByRole('heading')), tr('de', 'screens.finances'));
+      assert.equal(await textOf(notBuilt.getByRole('heading')), tr('de', 'screens.import'));
       assert.ok((await textOf(notBuilt)).includes(tr('de', 'notBuilt.text')));
       // The same by typing the address.
-      await page.goto('/admin-dashboard/finances');
+      await page.goto('/admin-dashboard/import');
       await page.getByTestId('screen-not-built').waitFor();
     }),
   );

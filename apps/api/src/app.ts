@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { pageHandler } from './http/pages.ts';
+import { SessionCache } from './http/session-cache.ts';
 import { registerSessionGuard } from './http/session.ts';
 import type { App } from './http/types.ts';
 import { storageFor, type FileStorage } from './integrations/storage/index.ts';
@@ -28,10 +29,18 @@ import { clientRoutes } from './modules/clients/routes.ts';
 import { clientRoomsFor } from './modules/clients/service.ts';
 import { createTelephony, type Telephony } from './integrations/telephony/index.ts';
 import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
+import { createFinancing, type FinancingProvider } from './integrations/financing/index.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { financeRoutes } from './modules/finances/routes.ts';
+import { warehouseRoutes } from './modules/warehouse/routes.ts';
+import { omnicasRoutes } from './modules/omnicas/routes.ts';
+import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
+import { financeExtraRoutes } from './modules/finances/extra-routes.ts';
 import { recommendationRoutes } from './modules/recommendations/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { smsRoutes } from './modules/sms/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { snapshotRoutes } from './modules/snapshots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -55,6 +64,7 @@ export interface AppDeps {
   /** Outside services; the configured ones by default. */
   telephony?: Telephony;
   workboard?: Workboard;
+  financing?: FinancingProvider;
 }
 
 export interface BuiltApp {
@@ -121,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config: deps.config,
     onMailQueued: () => deps.jobs?.notifyMailQueued(),
     onSessionsEnded: (userId) => realtime?.disconnectUser(userId),
+    sessions: new SessionCache(),
   };
   registerSessionGuard(app, authDeps);
 
@@ -128,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   accountRoutes(app, authDeps);
   staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
+  smsRoutes(app, { db: deps.database.db });
   locationRoutes(app, { db: deps.database.db });
   statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });
@@ -150,6 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     publish,
   });
   recommendationRoutes(app, { db: deps.database.db, publish });
+  financeRoutes(app, { db: deps.database.db, files });
+  warehouseRoutes(app, { db: deps.database.db });
+  omnicasRoutes(app, { db: deps.database.db, financing: deps.financing ?? createFinancing(deps.config) });
+  adminPaymentRoutes(app, { db: deps.database.db });
+  financeExtraRoutes(app, { db: deps.database.db, files, iban: deps.config.invoice.iban });
+  eventRoutes(app, { db: deps.database.db, publish, files, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
 import { DEFAULT_MONDAY_COLUMN_MAP, mondayColumnMapSchema } from './integrations/workboard/monday-workboard.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -42,6 +43,20 @@ const envSchema = z.object({
   MONDAY_BOARD_ID: z.string().regex(/^\d+$/, 'the number in the board address (…/boards/1234567890)').optional(),
   MONDAY_BASE_URL: z.string().url().default('https://api.monday.com'),
   MONDAY_COLUMN_MAP: z.string().optional(),
+  SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  FINANCING_PROVIDER: z.enum(['local', 'http']).default('local'),
+  FINANCING_BASE_URL: z.string().url().optional(),
+  FINANCING_API_KEY: z.string().optional(),
+  // A Swiss test QR-IBAN by default, so invoices print locally; production sets the company's own.
+  INVOICE_IBAN: z
+    .string()
+    .default('CH44 3199 9123 0008 8901 2')
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => /^(CH|LI)\d{7}[0-9A-Z]{12}$/.test(v) && isIBANValid(v), 'a Swiss or Liechtenstein IBAN or QR-IBAN'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -67,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.WORKBOARD_PROVIDER === 'monday' && (!c.MONDAY_API_TOKEN || !c.MONDAY_BOARD_ID)) {
     throw new Error('Invalid configuration:\n  MONDAY_API_TOKEN, MONDAY_BOARD_ID: required when WORKBOARD_PROVIDER=monday');
+  }
+  if (c.SMS_PROVIDER === 'twilio' && (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN || !c.TWILIO_FROM)) {
+    throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
+  }
+  if (c.FINANCING_PROVIDER === 'http' && (!c.FINANCING_BASE_URL || !c.FINANCING_API_KEY)) {
+    throw new Error('Invalid configuration:\n  FINANCING_BASE_URL, FINANCING_API_KEY: required when FINANCING_PROVIDER=http');
   }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
@@ -115,6 +136,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             baseUrl: c.MONDAY_BASE_URL,
             columnMap: c.MONDAY_COLUMN_MAP ? parseColumnMap(c.MONDAY_COLUMN_MAP) : DEFAULT_MONDAY_COLUMN_MAP,
           }
+        : { provider: 'local' as const },
+    sms:
+      c.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio' as const,
+            accountSid: c.TWILIO_ACCOUNT_SID ?? '',
+            authToken: c.TWILIO_AUTH_TOKEN ?? '',
+            from: c.TWILIO_FROM ?? '',
+            baseUrl: c.TWILIO_BASE_URL,
+          }
+        : { provider: 'local' as const },
+    invoice: { iban: c.INVOICE_IBAN },
+    financing:
+      c.FINANCING_PROVIDER === 'http'
+        ? { provider: 'http' as const, baseUrl: c.FINANCING_BASE_URL ?? '', apiKey: c.FINANCING_API_KEY ?? '' }
         : { provider: 'local' as const },
     webDist: c.WEB_DIST ? path.resolve(REPO_ROOT, c.WEB_DIST) : undefined,
     logLevel: c.LOG_LEVEL,

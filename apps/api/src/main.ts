@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './db/se
 import { smtpTransport } from './integrations/mail/smtp-transport.ts';
 import { storageFor } from './integrations/storage/index.ts';
 import { outboxTransport } from './integrations/mail/transport.ts';
+import { createSmsSender } from './integrations/sms/index.ts';
 import { startJobs } from './jobs/queue.ts';
 import { DEFAULT_WEB_DIST, LOCALES_DIR, readVersion } from './paths.ts';
 
@@ -28,6 +29,7 @@ const jobs = await startJobs({
   db: database.db,
   transport,
   mailFrom: config.mail.from,
+  sms: createSmsSender(config),
   onError: (err) => log(`job error: ${err.message}`),
 });
 

@@ -42,6 +42,11 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['UNKNOWN_RECOMMENDATION_ID', 404],
   ['ONLY_UNCONFIRMED_CAN_BE_CHANGED', 409],
   ['RECOMMENDATION_STATUS_NOT_ALLOWED', 409],
+  ['calendar_event_error', 409],
+  ['EVENT_NOT_PLANNED', 409],
+  ['UNKNOWN_PRODUCT_ID', 404],
+  ['ORDER_NOT_PAID_BY_BILL', 409],
+  ['INVOICE_SETTINGS_INCOMPLETE', 409],
 ];
 
 describe('statusOf', () => {

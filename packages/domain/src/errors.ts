@@ -40,6 +40,15 @@ export const ERROR_STATUS = {
   UNKNOWN_RECOMMENDATION_ID: 404,
   ONLY_UNCONFIRMED_CAN_BE_CHANGED: 409,
   RECOMMENDATION_STATUS_NOT_ALLOWED: 409,
+  /** Spec 8 message key: the calendar refused a booking or a move; `data.error` says why. */
+  calendar_event_error: 409,
+  /** The event is not planned any more (performed, canceled): it cannot be performed or moved again. */
+  EVENT_NOT_PLANNED: 409,
+  UNKNOWN_PRODUCT_ID: 404,
+  /** An invoice with a QR-bill is only for an order paid by bill. */
+  ORDER_NOT_PAID_BY_BILL: 409,
+  /** The global settings lack the company's name or address, which the QR-bill must carry. */
+  INVOICE_SETTINGS_INCOMPLETE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -87,7 +87,9 @@ describe('formatMoney (integer Rappen as de-CH CHF)', () => {
     [100, `CHF${NBSP}1.00`],
     [99999, `CHF${NBSP}999.99`],
     [100000000, `CHF${NBSP}1'000'000.00`],
-    [-123456, `CHF-1'234.56`],
+    // Intl writes "CHF-1'234.56"; the Swiss way keeps the space and puts the sign before the number.
+    [-123456, `CHF${NBSP}-1'234.56`],
+    [-1, `CHF${NBSP}-0.01`],
     [-0, `CHF${NBSP}0.00`],
   ])('shows %i Rappen as %j', (rappen, expected) => {
     expect(formatMoney(rappen)).toBe(expected);

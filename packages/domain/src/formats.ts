@@ -65,7 +65,12 @@ export function formatNumber(value: number): string {
 
 /** Money is kept in integer Rappen; this is the only place it becomes francs, for display. */
 export function formatMoney(rappen: number): string {
-  return Number.isFinite(rappen) ? moneyFormat.format(rappen / 100) : '';
+  if (!Number.isFinite(rappen)) {
+    return '';
+  }
+  const shown = moneyFormat.format(Math.abs(rappen) / 100);
+  // Only a negative that does not round to zero gets its sign, after "CHF" and its space.
+  return rappen < 0 && Math.round(Math.abs(rappen)) > 0 ? shown.replace(/^CHF\s?/, (m) => `${m.trimEnd()}\u00a0-`) : shown;
 }
 
 /** de-CH, up to one decimal: 12.34 → "12.3 %". */

@@ -34,12 +34,27 @@ const ALL_PERMISSIONS: Permission[] = [
   'recommendations.manage',
   'recommendations.status',
   'recommendations.pay',
+  'events.read',
+  'events.book',
+  'events.manage',
+  'events.perform',
+  'events.receipt',
+  'purchases.read',
+  'sms.read',
+  'finances.read',
+  'finances.manage',
+  'warehouse.read',
+  'warehouse.manage',
+  'omnicas.manage',
 ];
 
 const STAFF: Permission[] = ['profile.self', 'statuses.read', 'products.read', 'locations.read', 'settings.read'];
 
 const CLIENT_WORK: Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
 const RECOMMENDATION_WORK: Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
+// Sales and independent agents run visits; call agents book, move and see them but do not perform;
+// receipts and the SMS outbox are for admins. A client reads what they bought.
+const FIELD_EVENTS: Permission[] = ['events.read', 'events.book', 'events.manage', 'events.perform', 'purchases.read'];
 
 // Admin holds everything; the academy is for admin, sa, ca and pa (spec 2). Agents work with the
 // clients of their scope; promotion agents do not call, partners read and add the users they refer;
@@ -47,13 +62,34 @@ const RECOMMENDATION_WORK: Permission[] = ['recommendations.read', 'recommendati
 // and their own recommendations; the OCR manager no client at all. Only admins mark rewards paid.
 const GRANTS: Record<RoleCode, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
-  user: ['profile.self', 'statuses.read', 'recommendations.read', 'recommendations.manage'],
-  sales_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK],
-  call_agent: [...STAFF, 'academy.read', 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK],
+  user: ['profile.self', 'statuses.read', 'recommendations.read', 'recommendations.manage', 'purchases.read'],
+  // Spec 2: warehouse and Omnicas for admin and sa; finances for admin and ia.
+  sales_agent: [
+    ...STAFF,
+    'academy.read',
+    'agents.read',
+    ...CLIENT_WORK,
+    ...RECOMMENDATION_WORK,
+    ...FIELD_EVENTS,
+    'warehouse.read',
+    'warehouse.manage',
+    'omnicas.manage',
+  ],
+  call_agent: [
+    ...STAFF,
+    'academy.read',
+    'agents.read',
+    ...CLIENT_WORK,
+    ...RECOMMENDATION_WORK,
+    'events.read',
+    'events.book',
+    'events.manage',
+    'purchases.read',
+  ],
   prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read'],
   partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create', 'recommendations.read'],
   ocr_manager: ['profile.self', 'statuses.read', 'locations.read'],
-  independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK],
+  independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK, ...FIELD_EVENTS, 'finances.read'],
 };
 
 const CASES = ROLE_CODES.flatMap((role) =>

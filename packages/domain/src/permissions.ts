@@ -37,6 +37,20 @@ export const PERMISSIONS = {
     'Add, change and delete recommendations: a client their own while unconfirmed, staff those of clients of the own scope',
   'recommendations.status': 'Confirm, advance or decline recommendations; a confirmation turns the person into a lead',
   'recommendations.pay': 'Mark the reward of an approved recommendation as paid',
+  'events.read':
+    "Read the calendar, the events lists and single presentations and services of the own scope; other agents' events show as busy time",
+  'events.book': "Book presentations and services into an agent's calendar for a client of the own scope",
+  'events.manage': 'Move, change, cancel and delete the planned events of the own scope',
+  'events.perform': 'Perform presentations and services of the own scope: product lines, outcome, contract, finish (makes the order)',
+  'events.receipt': 'Read and print the receipt of a presentation',
+  'purchases.read': 'Read what a client bought: a client their own, staff those of clients of the own scope',
+  'sms.read': 'Read the SMS outbox',
+  'finances.read': "Read orders, commissions and commission receipts: admins all, independent agents their own and their downline's",
+  'finances.manage':
+    'Check orders, record payments, deliveries and product lines, toggle order states, set commission rates and statuses, build and rebuild commission receipts',
+  'warehouse.read': 'Read the stock and what must be delivered',
+  'warehouse.manage': 'Change the stock and record deliveries from the warehouse',
+  'omnicas.manage': 'Apply for financing of an order with the financing provider and follow the application',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -46,16 +60,37 @@ const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.r
 const ACADEMY: readonly Permission[] = ['academy.read'];
 const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
 const RECOMMENDATION_WORK: readonly Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
+const FIELD_EVENTS: readonly Permission[] = ['events.read', 'events.book', 'events.manage', 'events.perform', 'purchases.read'];
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
-  user: [...EVERYONE, 'recommendations.read', 'recommendations.manage'],
-  sales_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
-  call_agent: [...STAFF, ...ACADEMY, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
+  user: [...EVERYONE, 'recommendations.read', 'recommendations.manage', 'purchases.read'],
+  sales_agent: [
+    ...STAFF,
+    ...ACADEMY,
+    ...CLIENT_WORK,
+    ...RECOMMENDATION_WORK,
+    ...FIELD_EVENTS,
+    'agents.read',
+    'warehouse.read',
+    'warehouse.manage',
+    'omnicas.manage',
+  ],
+  call_agent: [
+    ...STAFF,
+    ...ACADEMY,
+    ...CLIENT_WORK,
+    ...RECOMMENDATION_WORK,
+    'events.read',
+    'events.book',
+    'events.manage',
+    'purchases.read',
+    'agents.read',
+  ],
   prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read', 'agents.read'],
   partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read'],
   ocr_manager: [...EVERYONE, 'locations.read'],
-  independent_agent: [...STAFF, ...CLIENT_WORK, ...RECOMMENDATION_WORK, 'agents.read'],
+  independent_agent: [...STAFF, ...CLIENT_WORK, ...RECOMMENDATION_WORK, ...FIELD_EVENTS, 'agents.read', 'finances.read'],
 };
 
 export function can(role: RoleCode, permission: Permission): boolean {

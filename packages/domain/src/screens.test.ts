@@ -16,7 +16,9 @@ const PREFIX: Record<RoleCode, string> = {
 /**
  * The side navigation per role, written out from the route table of spec section 2 (screens
  * without parameters; edit-profile and products/create are reached from other screens).
- * `outbox` (the local mail outbox) is our addition for admins; the spec does not list it.
+ * `outbox` (the local mail outbox) is our addition for admins; the spec does not list it. So are
+ * `calendar` (admin, sa, ca, ia) and `presentations` (admin, sa, ia): spec 2 describes the calendar
+ * dialog and the presentations list pages without giving them a route.
  */
 const MENU: Record<RoleCode, string[]> = {
   admin: [
@@ -27,6 +29,8 @@ const MENU: Record<RoleCode, string[]> = {
     'academy',
     'events-history',
     'events-upcoming',
+    'calendar',
+    'presentations',
     'total-statistics',
     'warehouse',
     'import',
@@ -50,11 +54,13 @@ const MENU: Record<RoleCode, string[]> = {
     'academy',
     'events-history',
     'events-upcoming',
+    'calendar',
+    'presentations',
     'total-statistics',
     'warehouse',
     'omnicas',
   ],
-  call_agent: ['', 'search', 'create-client', 'clients', 'academy', 'total-statistics'],
+  call_agent: ['', 'search', 'create-client', 'clients', 'academy', 'calendar', 'total-statistics'],
   prom_agent: ['', 'search', 'create-client', 'clients', 'academy'],
   partner: ['', 'create-client', 'partner-users'],
   ocr_manager: ['', 'import'],
@@ -65,6 +71,8 @@ const MENU: Record<RoleCode, string[]> = {
     'clients',
     'events-history',
     'events-upcoming',
+    'calendar',
+    'presentations',
     'total-statistics',
     'finances',
     'license',

@@ -21,6 +21,9 @@ export const SCREENS: readonly Screen[] = [
   { id: 'createClient', path: 'create-client', roles: ['admin', 'sa', 'pa', 'ca', 'ia', 'partner'], menu: true },
   { id: 'eventsUpcoming', path: 'events-upcoming', roles: ['admin', 'sa', 'ia'], menu: true },
   { id: 'eventsHistory', path: 'events-history', roles: ['sa', 'admin', 'ia'], menu: true },
+  // Not named in spec 2's route table, which has the calendar dialog and the presentations list pages but no page for them.
+  { id: 'calendar', path: 'calendar', roles: ['admin', 'sa', 'ca', 'ia'], menu: true },
+  { id: 'presentations', path: 'presentations', roles: ['admin', 'sa', 'ia'], menu: true },
   { id: 'totalStatistics', path: 'total-statistics', roles: ['admin', 'sa', 'ca', 'ia'], menu: true },
   { id: 'finances', path: 'finances', roles: ['admin', 'ia'], menu: true },
   { id: 'warehouse', path: 'warehouse', roles: ['admin', 'sa'], menu: true },

@@ -2,7 +2,8 @@
  * What may be uploaded: the content type is sniffed from the bytes (never taken from the name), and
  * each kind has its own size limit.
  */
-export const FILE_KINDS = ['image', 'video', 'audio', 'document'] as const;
+/** `contract`: the signed contract of a presentation, photographed on a tablet or scanned to PDF. */
+export const FILE_KINDS = ['image', 'video', 'audio', 'document', 'contract'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 const MB = 1024 * 1024;
@@ -23,6 +24,7 @@ export const UPLOAD_RULES: Record<FileKind, { maxBytes: number; types: readonly 
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ],
   },
+  contract: { maxBytes: 20 * MB, types: ['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'application/pdf'] },
 };
 
 export type UploadVerdict = { ok: true } | { ok: false; reason: 'too_large' | 'wrong_type' | 'empty' };

@@ -34,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.fieldValidation) {
         body.field_validation = err.fieldValidation;
       }
-      return reply.status(err.status).send(body);
+      return reply.status(err.status).send(err.data ? { ...body, data: err.data } : body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -53,6 +53,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (known) {
         return reply.status(409).send(known);
       }
+    }
+    if (pgErr?.code === '23P01' && pgErr.constraint === 'events_agent_no_overlap') {
+      // Two bookings raced past the service's own check: the database refused the second.
+      return reply.status(409).send({ error: 'calendar_event_error', message: 'overlapping_event', data: { error: 'overlapping_event' } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

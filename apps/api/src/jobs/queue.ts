@@ -1,16 +1,22 @@
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
+import { localSms, type SmsSender } from '../integrations/sms/index.ts';
 import { cleanupExpiredSessions } from '../modules/auth/service.ts';
 import { deliverQueued } from '../modules/mail/service.ts';
+import { deliverDueSms } from '../modules/sms/service.ts';
 
 export interface Jobs {
   notifyMailQueued(): void;
+  /** Call after committing SMS due now (a booking's confirmation); the minute sweep sends the rest. */
+  notifySmsPlanned(): void;
   stop(): Promise<void>;
 }
 
 const MAIL_DELIVER = 'mail.deliver';
 const SESSIONS_CLEANUP = 'sessions.cleanup';
+const SMS_DELIVER = 'sms.deliver';
+const SMS_BATCH = 50;
 
 /** Background work through pg-boss, in the same PostgreSQL, so any API process can run it. */
 export async function startJobs(opts: {
@@ -18,6 +24,8 @@ export async function startJobs(opts: {
   db: Db;
   transport: MailTransport;
   mailFrom: string;
+  /** The configured SMS sender; the local outbox by default. */
+  sms?: SmsSender;
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
@@ -25,11 +33,22 @@ export async function startJobs(opts: {
   await boss.start();
   await boss.createQueue(MAIL_DELIVER);
   await boss.createQueue(SESSIONS_CLEANUP);
+  await boss.createQueue(SMS_DELIVER);
   await boss.work(MAIL_DELIVER, async () => {
     // Deliver until the queue is empty; a failing provider leaves messages queued for the next run.
     for (;;) {
       const { sent, failed } = await deliverQueued(opts.db, opts.transport, opts.mailFrom);
       if (sent === 0 || failed > 0) {
+        return;
+      }
+    }
+  });
+  const sms = opts.sms ?? localSms();
+  await boss.work(SMS_DELIVER, async () => {
+    // Send until nothing is due; a failed message is planned again later, so it does not hold the loop.
+    for (;;) {
+      const { taken } = await deliverDueSms(opts.db, sms, { limit: SMS_BATCH });
+      if (taken < SMS_BATCH) {
         return;
       }
     }
@@ -40,9 +59,14 @@ export async function startJobs(opts: {
   // The sweep picks up anything queued while no worker was running (a crash, a failed provider).
   await boss.schedule(MAIL_DELIVER, '* * * * *');
   await boss.schedule(SESSIONS_CLEANUP, '17 * * * *');
+  // Reminders come due by the clock, not by a write: the sweep is what sends them.
+  await boss.schedule(SMS_DELIVER, '* * * * *');
   return {
     notifyMailQueued: () => {
       boss.send(MAIL_DELIVER, {}, { singletonKey: 'deliver', singletonSeconds: 1 }).catch(opts.onError);
+    },
+    notifySmsPlanned: () => {
+      boss.send(SMS_DELIVER, {}, { singletonKey: 'deliver', singletonSeconds: 1 }).catch(opts.onError);
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };

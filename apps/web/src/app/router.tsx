@@ -32,6 +32,19 @@ const CreateClientPage = named(() => import('../features/client-record/create-cl
 const SearchPage = named(() => import('../features/search/search-page.tsx'), 'SearchPage');
 const LeadFlowPage = named(() => import('../features/lead-flow/lead-flow-page.tsx'), 'LeadFlowPage');
 const PartnerLeadFlowPage = named(() => import('../features/lead-flow/lead-flow-page.tsx'), 'PartnerLeadFlowPage');
+const CalendarPage = named(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage');
+const EventsUpcomingPage = named(() => import('../features/events/events-list-page.tsx'), 'EventsUpcomingPage');
+const EventsHistoryPage = named(() => import('../features/events/events-list-page.tsx'), 'EventsHistoryPage');
+const PresentationsPage = named(() => import('../features/events/presentations-page.tsx'), 'PresentationsPage');
+const ViewEventPage = named(() => import('../features/events/view-event-page.tsx'), 'ViewEventPage');
+const ReceiptPage = named(() => import('../features/events/receipt-page.tsx'), 'ReceiptPage');
+const PerformPresentationPage = named(() => import('../features/perform/perform-presentation-page.tsx'), 'PerformPresentationPage');
+const PerformServicePage = named(() => import('../features/perform/perform-service-page.tsx'), 'PerformServicePage');
+const UserProductsPage = named(() => import('../features/user-products/user-products-page.tsx'), 'UserProductsPage');
+const FinancesPage = named(() => import('../features/finances/finances-page.tsx'), 'FinancesPage');
+const WarehousePage = named(() => import('../features/warehouse/warehouse-page.tsx'), 'WarehousePage');
+const OmnicasPage = named(() => import('../features/omnicas/omnicas-page.tsx'), 'OmnicasPage');
+const AdminPaymentsPage = named(() => import('../features/admin-payments/admin-payments-page.tsx'), 'AdminPaymentsPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -66,6 +79,21 @@ const BUILT: Record<string, () => ReactElement> = {
   search: () => <SearchPage />,
   leadFlow: () => <LeadFlowPage />,
   partnerLeadFlow: () => <PartnerLeadFlowPage />,
+  calendar: () => <CalendarPage />,
+  eventsUpcoming: () => <EventsUpcomingPage />,
+  eventsHistory: () => <EventsHistoryPage />,
+  presentations: () => <PresentationsPage />,
+  viewPresentation: () => <ViewEventPage />,
+  viewService: () => <ViewEventPage />,
+  lastPresentation: () => <ViewEventPage />,
+  receipt: () => <ReceiptPage />,
+  performPresentation: () => <PerformPresentationPage />,
+  performService: () => <PerformServicePage />,
+  userProducts: () => <UserProductsPage />,
+  warehouse: () => <WarehousePage />,
+  omnicas: () => <OmnicasPage />,
+  adminPayments: () => <AdminPaymentsPage />,
+  finances: () => <FinancesPage />,
 };
 
 function dashboardRoutes(): RouteObject[] {

@@ -13,7 +13,7 @@ import { CLIENT_STATUSES, CLIENT_TYPES, LEAD_SOURCES } from '../enums.ts';
 import { MAKE_A_DEMO_CODE } from '../statuses.ts';
 
 /** `a,b` or a repeated parameter (`?x=a&x=b`) as one list; empty parts drop out. */
-function csvOf<T extends z.ZodType<string>>(item: T) {
+export function csvOf<T extends z.ZodType<string>>(item: T) {
   return z.preprocess((input) => {
     const parts = Array.isArray(input) ? input : typeof input === 'string' ? [input] : input;
     return Array.isArray(parts)

@@ -7,6 +7,7 @@ export const errorBody = z.object({
   error: z.enum(codes),
   message: z.string().optional(),
   field_validation: z.record(z.string(), z.enum(VALIDATION_KEYS)).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** Ids are PostgreSQL integers: larger numbers are refused here rather than by the database. */

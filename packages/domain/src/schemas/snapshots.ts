@@ -17,6 +17,7 @@ export const TABLE_NAMES = [
   'accounts',
   'users',
   'outbox',
+  'sms_outbox',
   'audit',
   'events_upcoming',
   'events_history',

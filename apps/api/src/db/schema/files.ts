@@ -1,3 +1,4 @@
+import type { FileKind } from '@bo/domain';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Uploaded files: the bytes live in the storage adapter under a random key, the facts here. */
@@ -5,7 +6,7 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'image' | 'video' | 'audio' | 'document'>().notNull(),
+    kind: text('kind').$type<FileKind>().notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     originalName: text('original_name').notNull(),

@@ -85,6 +85,10 @@ export const users = pgTable(
     // User and client lists: newest change first, the id breaking ties, per role. Queries order by
     // `updated_at DESC NULLS LAST, id DESC` to match it (a plain DESC would be NULLS FIRST and sort the role).
     index('users_role_updated_id_idx').on(t.roleId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The buyers tab: buyers only, newest change first (without it a page walks every client of the role).
+    index('users_buyers_updated_idx')
+      .on(t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.roleId} = 2 AND ${t.status} IN ('buy_product', 'buy_other_products')`),
     index('users_linked_agent_idx').on(t.linkedAgentId),
     index('users_referred_by_idx').on(t.referredById),
     index('users_created_by_idx').on(t.createdById),

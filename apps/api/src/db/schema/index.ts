@@ -10,3 +10,5 @@ export * from './locations.ts';
 export * from './settings.ts';
 export * from './academy.ts';
 export * from './clients.ts';
+export * from './events.ts';
+export * from './finances.ts';

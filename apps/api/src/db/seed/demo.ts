@@ -18,6 +18,8 @@ import type { FileStorage } from '../../integrations/storage/index.ts';
 import type { Db } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { seedDemoClients } from './clients.ts';
+import { seedDemoEvents } from './events.ts';
+import { seedDemoFinances } from './finances.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
@@ -175,6 +177,27 @@ export async function seedDemo(
         promAgent: signIn('pa@demo.test'),
         partner: signIn('partner@demo.test'),
         independentAgent: signIn('ia@demo.test'),
+      },
+    });
+    await seedDemoEvents(tx, {
+      random,
+      clientIds,
+      staff: {
+        admin: signIn('admin@demo.test'),
+        client: signIn('user@demo.test'),
+        salesAgent: signIn('sa@demo.test'),
+        callAgent: signIn('ca@demo.test'),
+        independentAgent: signIn('ia@demo.test'),
+      },
+    });
+    await seedDemoFinances(tx, {
+      random,
+      staff: {
+        admin: signIn('admin@demo.test'),
+        salesAgent: signIn('sa@demo.test'),
+        callAgent: signIn('ca@demo.test'),
+        independentAgent: signIn('ia@demo.test'),
+        partner: signIn('partner@demo.test'),
       },
     });
     return { staff: staff.length, clients: rows.length + added };

@@ -37,6 +37,7 @@ export type AuditAction =
   | 'client.deleted'
   | 'client.merged'
   | 'clients.exported'
+  | 'finances.rates'
   | 'recommendation.created'
   | 'recommendation.updated'
   | 'recommendation.deleted'

@@ -47,13 +47,20 @@ export async function updateUser(tx: Tx, id: number, values: Partial<NewUser>): 
 export interface SessionRow {
   sessionId: string;
   impersonatorId: number | null;
+  expiresAt: Date;
   user: UserRow;
   roleCode: string;
 }
 
 export async function findLiveSession(tx: Tx, sessionId: string): Promise<SessionRow | undefined> {
   const [row] = await tx
-    .select({ sessionId: sessions.id, impersonatorId: sessions.impersonatorId, user: users, roleCode: roles.code })
+    .select({
+      sessionId: sessions.id,
+      impersonatorId: sessions.impersonatorId,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      roleCode: roles.code,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -3,6 +3,7 @@ import { normalisePhone, type CurrentUserDto, type EditCurrentBody, type LoginBo
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { SessionCache } from '../../http/session-cache.ts';
 import { audit } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { toCurrentUserDto } from './dto.ts';
@@ -28,6 +29,8 @@ export interface AuthDeps {
   onMailQueued: () => void;
   /** Called after every session of a user was ended, to close their live connections too. */
   onSessionsEnded?: (userId: number) => void;
+  /** The sessions this process looked up lately: whatever ends a session here forgets it there. */
+  sessions: SessionCache;
 }
 
 const CODE_TTL_MS = 15 * 60_000;
@@ -48,12 +51,22 @@ async function dtoFor(db: Db, user: repo.UserRow, roleCode: string, impersonator
   return toCurrentUserDto(user, roleCode as RoleCode, impersonator);
 }
 
-export async function resolveSession(deps: AuthDeps, token: string): Promise<Actor | null> {
-  const row = await repo.findLiveSession(deps.db, sha256(token));
-  if (!row || !row.user.isActive) {
-    return null;
-  }
-  return { userId: row.user.id, role: row.roleCode as RoleCode, sessionId: row.sessionId, impersonatorId: row.impersonatorId };
+export function resolveSession(deps: AuthDeps, token: string): Promise<Actor | null> {
+  const sessionId = sha256(token);
+  return deps.sessions.resolve(sessionId, async () => {
+    const row = await repo.findLiveSession(deps.db, sessionId);
+    if (!row || !row.user.isActive) {
+      return null;
+    }
+    const actor = { userId: row.user.id, role: row.roleCode as RoleCode, sessionId: row.sessionId, impersonatorId: row.impersonatorId };
+    return { actor, expiresAt: row.expiresAt };
+  });
+}
+
+/** Every session of the user ended: forgotten by this process and their live connections closed. */
+function sessionsEnded(deps: AuthDeps, userId: number): void {
+  deps.sessions.forgetUser(userId);
+  deps.onSessionsEnded?.(userId);
 }
 
 async function openSession(deps: AuthDeps, userId: number, meta: RequestMeta, impersonatorId: number | null = null): Promise<string> {
@@ -98,6 +111,7 @@ export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta):
 
 export async function logout(deps: AuthDeps, actor: Actor, meta: RequestMeta): Promise<void> {
   await repo.deleteSession(deps.db, actor.sessionId);
+  deps.sessions.forgetSession(actor.sessionId);
   await audit(deps.db, { actorId: actor.userId, action: 'auth.logout', ip: meta.ip });
 }
 
@@ -284,7 +298,7 @@ export async function resetPassword(deps: AuthDeps, secret: string, password: st
       await audit(tx, { actorId: token.userId, action: 'auth.password_reset', ip: meta.ip });
       return token.userId;
     })
-    .then((userId) => deps.onSessionsEnded?.(userId));
+    .then((userId) => sessionsEnded(deps, userId));
 }
 
 /** An admin continues as another user; the session remembers who they really are. */
@@ -306,6 +320,7 @@ export async function loginBy(
     await repo.deleteSession(tx, actor.sessionId);
     await audit(tx, { actorId: adminId, action: 'auth.login_by', targetUserId: targetId, ip: meta.ip });
   });
+  deps.sessions.forgetSession(actor.sessionId);
   const token = await openSession(deps, targetId, meta, adminId);
   return { token, user: await dtoFor(deps.db, target.user, target.roleCode, adminId) };
 }
@@ -319,6 +334,7 @@ export async function loginBack(deps: AuthDeps, actor: Actor, meta: RequestMeta)
     throw new AppError('unauthorized');
   }
   await repo.deleteSession(deps.db, actor.sessionId);
+  deps.sessions.forgetSession(actor.sessionId);
   await audit(deps.db, { actorId: admin.user.id, action: 'auth.login_back', targetUserId: actor.userId, ip: meta.ip });
   const token = await openSession(deps, admin.user.id, meta);
   return { token, user: await dtoFor(deps.db, admin.user, admin.roleCode, null) };
@@ -352,7 +368,7 @@ export async function setBlocked(
     return { id: userId, is_active: !blocked };
   });
   if (blocked) {
-    deps.onSessionsEnded?.(userId);
+    sessionsEnded(deps, userId);
   }
   return result;
 }

@@ -115,7 +115,7 @@ export async function clientRecord(tx: Tx, actor: Actor, id: number): Promise<Cl
 }
 
 /** The columns a client body sets; phones also in their E.164 form, empty strings as null. */
-function columnsOf(body: ClientUpdateBody): Partial<repo.UserInsert> {
+export function columnsOf(body: ClientUpdateBody): Partial<repo.UserInsert> {
   const out: Partial<repo.UserInsert> = {
     name: body.name,
     surname: body.surname,
@@ -155,7 +155,7 @@ function columnsOf(body: ClientUpdateBody): Partial<repo.UserInsert> {
 }
 
 /** Spec 8 "duplicated email" / "duplicated phone", with the field to correct. */
-async function refuseTaken(tx: Tx, values: Partial<repo.UserInsert>, exceptId: number | null): Promise<void> {
+export async function refuseTaken(tx: Tx, values: Partial<repo.UserInsert>, exceptId: number | null): Promise<void> {
   if (values.email && (await repo.emailTaken(tx, values.email, exceptId))) {
     throw new AppError('duplicated email', { fieldValidation: { email: 'already_taken' } });
   }

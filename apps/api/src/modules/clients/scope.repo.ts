@@ -1,5 +1,5 @@
 import { roleByCode, type ClientScope } from '@bo/domain';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 
 const CLIENT_ROLE_ID = roleByCode('user').id;
@@ -16,7 +16,14 @@ export function clientScopeCondition(scope: ClientScope): SQL {
     case 'type':
       return and(isClient, eq(users.type, scope.type))!;
     case 'linked':
-      return and(isClient, eq(users.linkedAgentId, scope.agentId))!;
+      // Their linked clients and the clients of their presentations and services.
+      return and(
+        isClient,
+        or(
+          eq(users.linkedAgentId, scope.agentId),
+          sql`EXISTS (SELECT 1 FROM events e WHERE e.client_id = ${users.id} AND e.agent_id = ${scope.agentId})`,
+        ),
+      )!;
     case 'created':
       return and(isClient, eq(users.createdById, scope.userId))!;
     case 'referred':

@@ -170,3 +170,16 @@ export async function removeStored(storage: FileStorage, keys: readonly string[]
   }
   return failed;
 }
+
+/** The bytes of a stored file by its id (a logo for a PDF), or null when there is none. */
+export async function storedBytes(deps: FilesDeps, id: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const row = await findFile(deps.db, id);
+  if (!row) {
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of await deps.storage.read(row.storageKey)) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  }
+  return { bytes: Buffer.concat(chunks), contentType: row.contentType };
+}

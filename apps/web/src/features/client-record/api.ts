@@ -103,6 +103,16 @@ export function useCloseRecall() {
   });
 }
 
+/** Changes the comment of a contact history entry (spec 7 edit-contact-history). */
+export function useEditContactComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entryId, comment }: { entryId: number; comment: string }) =>
+      http<{ data: ContactHistoryDto }>(`/api/clients/edit-contact-history/${entryId}`, { method: 'POST', body: { comment } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
 export function useUpdateLinkedAgent(id: number) {
   const client = useQueryClient();
   return useMutation({

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { StatusChip, useStatusLabel } from '../clients/client-bits.tsx';
-import { useAddContact, useCloseRecall } from './api.ts';
+import { useAddContact, useCloseRecall, useEditContactComment } from './api.ts';
 
 interface ContactForm {
   type: ContactType;
@@ -189,6 +189,62 @@ function CloseRecallButton({ entryId }: { entryId: number }) {
   );
 }
 
+/** The comment of an entry, changed in place (a call's notes are often completed afterwards). */
+function ContactComment({ entryId, comment, canManage }: { entryId: number; comment: string; canManage: boolean }) {
+  const { t } = useTranslation(['common', 'client']);
+  const edit = useEditContactComment();
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null) {
+    return (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        {comment && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', flex: 1 }} data-testid="contact-comment-text">
+            {comment}
+          </Typography>
+        )}
+        {canManage && (
+          <Button size="small" onClick={() => setDraft(comment)} data-testid="contact-comment-edit">
+            {t(comment ? 'client:contact.editComment' : 'client:contact.addComment')}
+          </Button>
+        )}
+      </Box>
+    );
+  }
+  const save = () =>
+    edit.mutate(
+      { entryId, comment: draft },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          snackbar.show(t('client:contact.commentSaved'), 'success');
+        },
+        onError: (err) => snackbar.show(errorMessage(err, t)),
+      },
+    );
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <TextField
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        multiline
+        minRows={2}
+        size="small"
+        label={t('client:contact.comment')}
+        slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'contact-comment-input' } }}
+        autoFocus
+      />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        <Button size="small" onClick={() => setDraft(null)} disabled={edit.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button size="small" variant="contained" onClick={save} disabled={edit.isPending} data-testid="contact-comment-save">
+          {t('common.save')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
 /** The profile tab's histories: contacts (newest first) with the form to add one, then the status changes. */
 export function ContactHistoryPanel({ record, canManage }: { record: ClientRecordDto; canManage: boolean }) {
   const { t } = useTranslation(['client']);
@@ -234,11 +290,7 @@ export function ContactHistoryPanel({ record, canManage }: { record: ClientRecor
                 )}
                 {canManage && c.type === 'recall' && !c.recall_done && <CloseRecallButton entryId={c.id} />}
               </Box>
-              {c.comment && (
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="contact-comment-text">
-                  {c.comment}
-                </Typography>
-              )}
+              <ContactComment entryId={c.id} comment={c.comment} canManage={canManage} />
             </ListItem>
           ))}
         </List>

@@ -25,6 +25,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { StatusChip } from '../clients/client-bits.tsx';
 import { SubUserError, useClientRecord, useSaveClient } from './api.ts';
 import { ContactHistoryPanel } from './contact-history.tsx';
+import { ClientEventsPanel } from './client-events-panel.tsx';
 import { NotesTab } from './notes-tab.tsx';
 import { ProfileTab, SettingsTab, SubUserTab, telHref } from './record-tabs.tsx';
 
@@ -203,6 +204,7 @@ function ClientPage({ record, role, startEditing }: { record: ClientRecordDto; r
         <>
           <ProfileTab state={state} dispatch={dispatch} record={record} />
           <ContactHistoryPanel record={record} canManage={canManage} />
+          <ClientEventsPanel record={record} role={role} />
         </>
       )}
       {tab === 'sub_user' && <SubUserTab state={state} dispatch={dispatch} canManage={canManage} />}

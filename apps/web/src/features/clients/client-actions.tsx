@@ -5,6 +5,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useDeleteClient, useInitiateCall, useLink, useMergeDuplicate, useUpdateLinkedAgent, type LinkKind } from './api.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { BookClientDialog } from '../calendar/book-client-dialog.tsx';
 import { clientName } from './client-bits.tsx';
 import { LinkClientDialog, LinkedAgentDialog } from './link-dialogs.tsx';
 
@@ -13,13 +14,15 @@ type Client = Pick<ClientSummaryDto, 'id' | 'name' | 'surname'>;
 export interface ClientActions {
   /** `/ca-dashboard`: where the user pages of this role live. */
   base: string;
-  may: { delete: boolean; merge: boolean; manage: boolean; call: boolean; export: boolean };
+  may: { delete: boolean; merge: boolean; manage: boolean; call: boolean; export: boolean; book: boolean };
   remove: (client: Client) => void;
   merge: (keep: Client, duplicate: Client) => void;
   unlink: (kind: LinkKind, client: Client, other: Client) => void;
   link: (kind: LinkKind, client: ClientSummaryDto) => void;
   changeAgent: (client: ClientSummaryDto) => void;
   call: (client: Client) => void;
+  /** Opens the calendar dialog to book a demo or service for the client. */
+  book: (client: Client) => void;
 }
 
 const Context = createContext<ClientActions | null>(null);
@@ -37,7 +40,8 @@ type Pending =
   | { kind: 'merge'; keep: Client; duplicate: Client }
   | { kind: 'unlink'; link: LinkKind; client: Client; other: Client }
   | { kind: 'link'; link: LinkKind; client: ClientSummaryDto }
-  | { kind: 'agent'; client: ClientSummaryDto };
+  | { kind: 'agent'; client: ClientSummaryDto }
+  | { kind: 'book'; client: Client };
 
 const ERROR_KEYS = {
   link: { cohabitant: 'clients:link_cohabitant_error', block_neighbor: 'clients:link_block_error' },
@@ -69,12 +73,14 @@ export function ClientActionsProvider({ role, base, children }: { role: RoleCode
         manage: can(role, 'clients.manage'),
         call: can(role, 'clients.call'),
         export: can(role, 'clients.export'),
+        book: can(role, 'events.book'),
       },
       remove: (client) => setPending({ kind: 'delete', client }),
       merge: (keep, duplicate) => setPending({ kind: 'merge', keep, duplicate }),
       unlink: (kind, client, other) => setPending({ kind: 'unlink', link: kind, client, other }),
       link: (kind, client) => setPending({ kind: 'link', link: kind, client }),
       changeAgent: (client) => setPending({ kind: 'agent', client }),
+      book: (client) => setPending({ kind: 'book', client }),
       call: (client) =>
         call.mutate(client.id, {
           onSuccess: ({ data }) => snackbar.show(t('clients:callStarted', { name: clientName(client), number: data.number }), 'info'),
@@ -160,6 +166,7 @@ export function ClientActionsProvider({ role, base, children }: { role: RoleCode
       }
       case 'link':
       case 'agent':
+      case 'book':
       case undefined:
         return null;
     }
@@ -217,6 +224,7 @@ export function ClientActionsProvider({ role, base, children }: { role: RoleCode
           }
         />
       )}
+      {pending?.kind === 'book' && <BookClientDialog clientId={pending.client.id} onClose={close} />}
     </Context.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import Call from '@mui/icons-material/Call';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EventAvailable from '@mui/icons-material/EventAvailable';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import LinkIcon from '@mui/icons-material/Link';
@@ -81,7 +82,7 @@ function NameCell({ row }: { row: ClientRowDto }) {
 
 /** The row's actions, first in the row so a tablet reaches them without scrolling sideways. */
 function RowMenu({ row }: { row: ClientRowDto }) {
-  const { t } = useTranslation(['clients']);
+  const { t } = useTranslation(['clients', 'calendar']);
   const actions = useClientActions();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -114,6 +115,14 @@ function RowMenu({ row }: { row: ClientRowDto }) {
               <Call fontSize="small" />
             </ListItemIcon>
             {t('clients:actions.call')}
+          </MenuItem>
+        )}
+        {actions.may.book && (
+          <MenuItem onClick={run(() => actions.book(row.user))} data-testid="action-book">
+            <ListItemIcon>
+              <EventAvailable fontSize="small" />
+            </ListItemIcon>
+            {t('calendar:booking.action')}
           </MenuItem>
         )}
         {actions.may.manage && [

@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import EventAvailable from '@mui/icons-material/EventAvailable';
 import SkipNext from '@mui/icons-material/SkipNext';
 import { Alert, Box, Button, CircularProgress, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import {
@@ -23,8 +24,13 @@ import { StatusChip } from '../clients/client-bits.tsx';
 import { useLeadRecord, useNextLead } from './api.ts';
 import { fullName, LeadCard, PartnerLeadCard, Section } from './lead-card.tsx';
 import { OutcomeStep, type RecordedOutcome } from './outcome-step.tsx';
+import type { CalendarAnswer } from '../calendar/api.ts';
+import { BookingStep } from './booking-step.tsx';
 
-const STEPS = ['lead', 'outcome', 'done'] as const;
+type StepName = 'lead' | 'outcome' | 'booking' | 'done';
+/** An interested lead gets a booking step before the end: the demo is booked into an agent's calendar. */
+const stepsFor = (result: RecordedOutcome | null): StepName[] =>
+  result?.outcome === 'reached_interested' ? ['lead', 'outcome', 'booking', 'done'] : ['lead', 'outcome', 'done'];
 
 /** `…/lead-flow/{leadHash}`: a call agent's guided pass through one lead (see lead-flow.ts for the hash). */
 export function LeadFlowPage() {
@@ -47,14 +53,16 @@ function LeadFlowFrame({ readOnly }: { readOnly: boolean }) {
 }
 
 function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; role: RoleCode; readOnly: boolean }) {
-  const { t } = useTranslation(['leadflow', 'clients', 'tables']);
+  const { t } = useTranslation(['leadflow', 'clients', 'tables', 'calendar']);
   const { t: tc } = useTranslation();
   const id = leadIdOf(leadHash);
   const lead = useLeadRecord(id);
   const base = dashboardPath(role);
   const backTo = readOnly ? base : `${base}/clients`;
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState<StepName>('lead');
   const [result, setResult] = useState<RecordedOutcome | null>(null);
+  const [booking, setBooking] = useState<CalendarAnswer | null>(null);
+  const steps = stepsFor(result);
 
   const heading = (
     <Typography variant="h4" component="h1" gutterBottom>
@@ -91,7 +99,7 @@ function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; 
   const record = lead.data;
 
   return (
-    <Box sx={{ maxWidth: 1100 }} data-testid="lead-flow" data-step={readOnly ? 'read-only' : STEPS[step]}>
+    <Box sx={{ maxWidth: 1100 }} data-testid="lead-flow" data-step={readOnly ? 'read-only' : step}>
       {heading}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="h6" component="p">
@@ -108,14 +116,14 @@ function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; 
         </>
       ) : (
         <>
-          <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-            {STEPS.map((s) => (
-              <Step key={s} completed={STEPS.indexOf(s) < step}>
-                <StepLabel>{t(`leadflow:steps.${s}`)}</StepLabel>
+          <Stepper activeStep={steps.indexOf(step)} alternativeLabel sx={{ mb: 3 }}>
+            {steps.map((s, i) => (
+              <Step key={s} completed={i < steps.indexOf(step)}>
+                <StepLabel>{s === 'booking' ? t('calendar:booking.step') : t(`leadflow:steps.${s}`)}</StepLabel>
               </Step>
             ))}
           </Stepper>
-          {step === 0 && (
+          {step === 'lead' && (
             <>
               <LeadCard record={record} canCall={can(role, 'clients.call')} />
               <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
@@ -123,24 +131,34 @@ function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; 
                   {t('leadflow:backToList')}
                 </Button>
                 {can(role, 'clients.manage') && (
-                  <Button variant="contained" onClick={() => setStep(1)} data-testid="lead-flow-to-outcome">
+                  <Button variant="contained" onClick={() => setStep('outcome')} data-testid="lead-flow-to-outcome">
                     {t('leadflow:lead.next')}
                   </Button>
                 )}
               </Box>
             </>
           )}
-          {step === 1 && (
+          {step === 'outcome' && (
             <OutcomeStep
               clientId={record.id}
-              onBack={() => setStep(0)}
+              onBack={() => setStep('lead')}
               onDone={(r) => {
                 setResult(r);
-                setStep(2);
+                setStep(r.outcome === 'reached_interested' ? 'booking' : 'done');
               }}
             />
           )}
-          {step === 2 && result && <Summary record={record} result={result} role={role} />}
+          {step === 'booking' && (
+            <BookingStep
+              record={record}
+              onBooked={(answer) => {
+                setBooking(answer);
+                setStep('done');
+              }}
+              onSkip={() => setStep('done')}
+            />
+          )}
+          {step === 'done' && result && <Summary record={record} result={result} booking={booking} role={role} />}
         </>
       )}
     </Box>
@@ -148,8 +166,18 @@ function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; 
 }
 
 /** Step 3 "Abschluss": what was recorded, and on to the next lead or back to the list. */
-function Summary({ record, result, role }: { record: ClientRecordDto; result: RecordedOutcome; role: RoleCode }) {
-  const { t } = useTranslation(['leadflow']);
+function Summary({
+  record,
+  result,
+  booking,
+  role,
+}: {
+  record: ClientRecordDto;
+  result: RecordedOutcome;
+  booking: CalendarAnswer | null;
+  role: RoleCode;
+}) {
+  const { t } = useTranslation(['leadflow', 'calendar']);
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const next = useNextLead();
@@ -205,11 +233,16 @@ function Summary({ record, result, role }: { record: ClientRecordDto; result: Re
           </>
         )}
       </Box>
-      {result.outcome === 'reached_interested' && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('leadflow:outcome.bookingFollows')}
-        </Alert>
-      )}
+      {result.outcome === 'reached_interested' &&
+        (booking ? (
+          <Alert severity="success" icon={<EventAvailable />} sx={{ mt: 2 }} data-testid="summary-booking">
+            {booking.data.summary}
+          </Alert>
+        ) : (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="summary-no-booking">
+            {t('calendar:booking.notBooked')}
+          </Alert>
+        ))}
       <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
         <Button
           variant="contained"

@@ -1,86 +1,35 @@
-import { Box, Chip, Typography } from '@mui/material';
-import { formatDateTime, type OutboxMessageDto } from '@bo/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../app/http.ts';
-import { DataTable } from '../../ui/data-table/data-table.tsx';
-import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
+import { useSearchParams } from 'react-router';
+import { MailOutbox } from './mail-outbox.tsx';
+import { SmsOutbox } from './sms-outbox.tsx';
 
-interface Page {
-  data: OutboxMessageDto[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+const TABS = ['mail', 'sms'] as const;
+type OutboxTab = (typeof TABS)[number];
 
-const STATUS_COLOUR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
-
-/** The local mail outbox: every message the product sent, readable by admins. */
+/** The local outboxes, readable by admins: e-mails first, the SMS to clients on the second tab (`?tab=sms`). */
 export function OutboxPage() {
-  const { t } = useTranslation(['common', 'tables']);
-  const [open, setOpen] = useState<number | null>(null);
-
-  // The outbox answers newest first and filters by recipient only: no column sorts.
-  const columns = useMemo<DataTableColumn<OutboxMessageDto>[]>(
-    () => [
-      { id: 'created_at', label: t('outbox.date'), width: 160, alwaysVisible: true, render: (m) => formatDateTime(m.created_at) },
-      { id: 'to', label: t('outbox.to'), width: 240, filterable: true, filterLabel: t('outbox.filterTo'), render: (m) => m.to },
-      { id: 'subject', label: t('outbox.subject'), width: 280, render: (m) => m.subject },
-      { id: 'kind', label: t('outbox.kind'), width: 170, render: (m) => t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind }) },
-      {
-        id: 'status',
-        label: t('outbox.status'),
-        width: 120,
-        render: (m) => <Chip size="small" color={STATUS_COLOUR[m.status]} label={t(`outbox.statuses.${m.status}`)} />,
-      },
-    ],
-    [t],
-  );
-  const table = useDataTable({ tableName: 'outbox', columns, pageSize: 100 });
-  const { offset, limit, filters } = table.query;
-
-  const query = useQuery({
-    queryKey: ['outbox', offset, limit, filters.to ?? ''],
-    queryFn: () => {
-      const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-      if (filters.to) {
-        params.set('to', filters.to);
-      }
-      return http<Page>(`/api/outbox?${params.toString()}`);
-    },
-    enabled: table.ready,
-    placeholderData: keepPreviousData,
-  });
-
+  const { t } = useTranslation('common');
+  const [params, setParams] = useSearchParams();
+  const tab: OutboxTab = params.get('tab') === 'sms' ? 'sms' : 'mail';
   return (
     <Box>
       <Typography variant="h4" component="h1" gutterBottom>
         {t('screens.outbox')}
       </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_e, value: OutboxTab) => setParams(value === 'mail' ? {} : { tab: value })}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((value) => (
+          <Tab key={value} value={value} label={t(`outbox.tabs.${value}`)} data-testid={`outbox-tab-${value}`} />
+        ))}
+      </Tabs>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('outbox.intro')}
+        {t(tab === 'mail' ? 'outbox.intro' : 'outbox.sms.intro')}
       </Typography>
-      <DataTable
-        table={table}
-        label={t('screens.outbox')}
-        rows={query.data?.data}
-        total={query.data?.total}
-        rowKey={(m) => m.id}
-        loading={query.isPending}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        emptyText={t('outbox.empty')}
-        onRowClick={(m) => setOpen(open === m.id ? null : m.id)}
-        isExpanded={(m) => open === m.id}
-        renderExpanded={(m) => (
-          <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="outbox-text">
-            {m.text}
-          </Box>
-        )}
-        testIds={{ table: 'outbox-table', row: 'outbox-row' }}
-      />
+      {tab === 'mail' ? <MailOutbox /> : <SmsOutbox />}
     </Box>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "users_buyers_updated_idx" ON "users" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "users"."role_id" = 2 AND "users"."status" IN ('buy_product', 'buy_other_products');

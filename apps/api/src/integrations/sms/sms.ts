@@ -1,0 +1,40 @@
+/**
+ * What the provider said of a message it took: `queued` (it will send it), `sent` (handed to the carrier)
+ * or `delivered` (the phone confirmed it). Later changes would come by the provider's status callback.
+ */
+export type SentSmsStatus = 'sent' | 'delivered' | 'queued';
+
+export interface SentSms {
+  /** The provider's id of the message (Twilio's `SM…` sid), kept with the outbox row. */
+  providerId: string;
+  status: SentSmsStatus;
+}
+
+/** Sends one text message; the outbox job decides what and when. `to` is in E.164 (`+41791234567`). */
+export interface SmsSender {
+  readonly provider: string;
+  send(to: string, text: string): Promise<SentSms>;
+}
+
+/**
+ * Why a message was not sent. `provider_refused`: the provider refused this message (invalid or blocked
+ * number, text too long): sending it again gets the same answer. `provider_unreachable`: network error,
+ * timeout, 5xx, rate limit or refused credentials, worth trying again later.
+ */
+export type SmsFailure = 'provider_refused' | 'provider_unreachable';
+
+export class SmsError extends Error {
+  override readonly name = 'SmsError';
+  readonly reason: SmsFailure;
+  /** The provider's HTTP status, when it answered. */
+  readonly status: number | undefined;
+  /** The provider's error code (Twilio's `21211` …), when it gave one. */
+  readonly code: string | undefined;
+
+  constructor(reason: SmsFailure, message: string, opts: { status?: number; code?: string; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.reason = reason;
+    this.status = opts.status;
+    this.code = opts.code;
+  }
+}

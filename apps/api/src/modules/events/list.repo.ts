@@ -1,0 +1,94 @@
+import { normalisePhone, type PresentationsQuery } from '@bo/domain';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { events } from '../../db/schema/index.ts';
+import { clientSearch } from './repo.ts';
+
+export function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) {
+    return undefined;
+  }
+  const digits = search.replace(/\D/g, '');
+  return clientSearch(search, digits.length >= 6 ? normalisePhone(search) : undefined);
+}
+
+export interface EventsFilter {
+  from: Date | null;
+  to: Date | null;
+  status?: string | undefined;
+  agentId?: number | undefined;
+  clientId?: number | undefined;
+  type?: 'presentation' | 'service' | undefined;
+  search?: string | undefined;
+}
+
+/** The events lists' filters (spec 3 "Events list state") within the viewer's scope. */
+export function eventsWhere(scope: SQL, f: EventsFilter): SQL | undefined {
+  return and(
+    scope,
+    f.from ? gte(events.startsAt, f.from) : undefined,
+    f.to ? lt(events.startsAt, f.to) : undefined,
+    f.status ? eq(events.status, f.status as 'planned') : undefined,
+    f.agentId ? eq(events.agentId, f.agentId) : undefined,
+    f.clientId ? eq(events.clientId, f.clientId) : undefined,
+    f.type ? eq(events.type, f.type) : undefined,
+    searchCondition(f.search),
+  );
+}
+
+/** Events overlapping [from, to), of one agent or all. */
+export function overlappingRange(from: Date, to: Date, agentId: number | undefined): SQL | undefined {
+  return and(
+    // No event lasts a day: the lower bound on starts_at lets the (agent, starts_at) index bound the range.
+    sql`${events.startsAt} < ${to.toISOString()}::timestamptz AND ${events.endsAt} > ${from.toISOString()}::timestamptz
+      AND ${events.startsAt} > ${from.toISOString()}::timestamptz - interval '1 day'`,
+    agentId ? eq(events.agentId, agentId) : undefined,
+  );
+}
+
+/** Spec 2 presentations list pages: what each page asks for, in SQL. */
+export function pageCondition(page: PresentationsQuery['page'], now: Date): SQL | undefined {
+  const nowIso = now.toISOString();
+  switch (page) {
+    case 'future':
+      return sql`${events.status} = 'planned' AND ${events.startsAt} >= ${nowIso}::timestamptz`;
+    case 'expired':
+      return sql`${events.status} = 'planned' AND ${events.startsAt} < ${nowIso}::timestamptz`;
+    case 'successful':
+      return eq(events.status, 'success');
+    case 'delivery':
+      return and(eq(events.status, 'success'), needsDelivery());
+    case 'history':
+      return lt(events.startsAt, now);
+    case undefined:
+      return undefined;
+  }
+}
+
+/** A main product sold at the event and not delivered yet. */
+function needsDelivery(): SQL {
+  // Undelivered lines are few (a partial index holds them): read those, not every sold event.
+  return sql`${events.id} IN (SELECT l.event_id FROM event_products l JOIN products p ON p.id = l.product_id
+    WHERE NOT l.delivered AND l.order_id IS NOT NULL AND p.type = 'main' AND l.status <> 'gift')`;
+}
+
+function boughtMain(): SQL {
+  return sql`EXISTS (SELECT 1 FROM event_products l JOIN products p ON p.id = l.product_id
+    WHERE l.event_id = ${events.id} AND p.type = 'main' AND l.status IN ('sell', 'rec'))`;
+}
+
+export function presentationsWhere(scope: SQL, q: PresentationsQuery, now: Date): SQL | undefined {
+  return and(
+    eq(events.type, 'presentation'),
+    scope,
+    pageCondition(q.page, now),
+    q.statuses?.length ? inArray(events.status, q.statuses) : undefined,
+    q.period === 'future' ? gte(events.startsAt, now) : q.period === 'expired' ? lt(events.startsAt, now) : undefined,
+    q.needDelivery === 'true' ? needsDelivery() : q.needDelivery === 'false' ? sql`NOT ${needsDelivery()}` : undefined,
+    q.boughtMainProduct === 'true' ? boughtMain() : q.boughtMainProduct === 'false' ? sql`NOT ${boughtMain()}` : undefined,
+    searchCondition(q.search),
+  );
+}
+
+export function presentationPageWhere(scope: SQL, page: PresentationsQuery['page'], now: Date): SQL | undefined {
+  return and(eq(events.type, 'presentation'), scope, pageCondition(page, now));
+}

@@ -1,0 +1,114 @@
+import {
+  eventPeriodRange,
+  type EventDetailDto,
+  type EventDto,
+  type EventsListQuery,
+  type EventType,
+  type PresentationsQuery,
+} from '@bo/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../auth/service.ts';
+import { subUserOfClient } from '../clients/for-modules.ts';
+import { toEventDetail, toEventDto } from './dto.ts';
+import { eventsWhere, overlappingRange, presentationPageWhere, presentationsWhere } from './list.repo.ts';
+import * as repo from './repo.ts';
+import { eventScopeCondition } from './scope.repo.ts';
+
+/** One event of the actor's scope with everything its pages show; NOT_FOUND outside the scope. */
+export async function eventDetail(tx: Tx, actor: Actor, id: number, type?: EventType): Promise<EventDetailDto> {
+  const scope = eventScopeCondition(actor);
+  const row = await repo.eventRowById(tx, id, scope, type);
+  if (!row) {
+    throw new AppError('NOT_FOUND');
+  }
+  const e = row.event;
+  const [lines, recalls, documents, remeetRow, subUser, giftRows] = await Promise.all([
+    repo.linesOf(tx, [id]),
+    repo.recallsOf(tx, id),
+    repo.documentsOf(tx, id),
+    e.remeetEventId ? repo.eventRowSeenBy(tx, e.remeetEventId, scope) : Promise.resolve(null),
+    subUserOfClient(tx, e.clientId),
+    e.giftProductId ? repo.productsByIds(tx, [e.giftProductId]) : Promise.resolve([]),
+  ]);
+  return toEventDetail(actor, {
+    row,
+    lines,
+    recalls,
+    documents,
+    remeet: remeetRow ? toEventDto(actor, remeetRow) : null,
+    subUser,
+    gift: giftRows[0] ?? null,
+  });
+}
+
+/**
+ * GET /api/events-upcoming and /api/events-history: the tabs of spec 2. Upcoming starts at the
+ * beginning of today (an event of this morning still shows), history ends now.
+ */
+export async function eventsList(db: Db, actor: Actor, query: EventsListQuery, kind: 'upcoming' | 'history', now = new Date()) {
+  const period = query.period ?? (kind === 'history' ? 'past' : 'today');
+  const range = eventPeriodRange(period, now);
+  const scope = eventScopeCondition(actor);
+  const where = eventsWhere(scope, {
+    from: range.from,
+    to: range.to,
+    status: query.status,
+    agentId: query.agent_id,
+    clientId: query.client_id,
+    type: query.eventType,
+    search: query.search,
+  });
+  const order = query.sorted ?? (kind === 'history' ? 'desc' : 'asc');
+  const [rows, { total, capped }] = await Promise.all([
+    repo.selectEvents(db, { where, inScope: scope, order, limit: query.limit, offset: query.offset }),
+    repo.countEvents(db, where),
+  ]);
+  return { data: rows.map((r) => toEventDto(actor, r)), total, total_capped: capped, limit: query.limit, offset: query.offset };
+}
+
+/** The calendar: every event overlapping the range; other agents' events of the viewer's view as busy time. */
+export async function calendarEvents(
+  db: Db,
+  actor: Actor,
+  q: { from: string; to: string; agentId?: number | undefined },
+): Promise<EventDto[]> {
+  const from = new Date(q.from);
+  const to = new Date(q.to);
+  if (!(to > from) || to.getTime() - from.getTime() > 62 * 86_400_000) {
+    throw new AppError('VALIDATION_ERROR', { fieldValidation: { to: 'invalid_value' } });
+  }
+  const scope = eventScopeCondition(actor);
+  // Sales and independent agents see their own calendar; admins and call agents any agent's.
+  const agentId = actor.role === 'sales_agent' || actor.role === 'independent_agent' ? actor.userId : q.agentId;
+  const rows = await repo.selectEvents(db, {
+    where: overlappingRange(from, to, agentId),
+    inScope: scope,
+    limit: 2000,
+  });
+  return rows.map((r) => toEventDto(actor, r));
+}
+
+export async function presentationsList(db: Db, actor: Actor, q: PresentationsQuery, now = new Date()) {
+  const scope = eventScopeCondition(actor);
+  const where = presentationsWhere(scope, q, now);
+  const order = q.page === 'future' ? 'asc' : 'desc';
+  const [rows, { total, capped }] = await Promise.all([
+    repo.selectEvents(db, { where, inScope: scope, order, limit: q.limit, offset: q.offset }),
+    repo.countEvents(db, where),
+  ]);
+  return { data: rows.map((r) => toEventDto(actor, r)), total, total_capped: capped, limit: q.limit, offset: q.offset };
+}
+
+/** Spec 3 counters: future, expired, successful, delivery. */
+export async function presentationCounts(db: Db, actor: Actor, now = new Date()) {
+  const scope = eventScopeCondition(actor);
+  const count = (page: PresentationsQuery['page']) => repo.countAll(db, presentationPageWhere(scope, page, now));
+  const [future, expired, successful, delivery] = await Promise.all([
+    count('future'),
+    count('expired'),
+    count('successful'),
+    count('delivery'),
+  ]);
+  return { future, expired, successful, delivery };
+}

@@ -1,0 +1,120 @@
+import { splitPlace, splitStreet, type GlobalSettingsDto, type OrderDto } from '@bo/domain';
+import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
+import type { Data as QrBillData, Debtor } from 'swissqrbill/types';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../auth/service.ts';
+import { storedBytes, type FilesDeps } from '../files/service.ts';
+import { globalSettings } from '../settings/service.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { orderDto } from './orders.ts';
+
+export interface InvoiceDeps {
+  db: Db;
+  files: FilesDeps;
+  /** The creditor account (INVOICE_IBAN), without spaces. */
+  iban: string;
+  now?: () => Date;
+}
+
+/** The QR-bill's field limits (Swiss Implementation Guidelines QR-bill). */
+const cut = (s: string, max: number) => s.trim().slice(0, max);
+
+/**
+ * The payment reference that lets the bank report which order was paid: with a QR-IBAN a QR reference
+ * (26 digits of the order number and a check digit), with a plain IBAN an ISO 11649 creditor reference.
+ */
+export function paymentReference(iban: string, orderId: number): string {
+  if (isQRIBAN(iban)) {
+    const digits = String(orderId).padStart(26, '0');
+    return `${digits}${calculateQRReferenceChecksum(digits)}`;
+  }
+  const ref = String(orderId);
+  return `RF${calculateSCORReferenceChecksum(ref)}${ref}`;
+}
+
+function creditorOf(iban: string, s: GlobalSettingsDto): QrBillData['creditor'] {
+  const name = s.receipt_company_name || s.company_name;
+  const street = splitStreet(s.receipt_address);
+  const place = splitPlace(s.receipt_city);
+  if (!name.trim() || !place.zip || !place.city) {
+    throw new AppError('INVOICE_SETTINGS_INCOMPLETE', {
+      message: 'The global settings need the company name, address and postcode with place for the QR-bill.',
+    });
+  }
+  return {
+    account: iban,
+    name: cut(name, 70),
+    address: cut(street.street, 70),
+    ...(street.buildingNumber ? { buildingNumber: cut(street.buildingNumber, 16) } : {}),
+    zip: place.zip,
+    city: cut(place.city, 35),
+    country: 'CH',
+  };
+}
+
+/** The client as payer; without postcode and place the payer's field stays empty for them to fill in. */
+function debtorOf(client: OrderDto['client']): Debtor | undefined {
+  const zip = (client.zipcode ?? '').trim();
+  const city = (client.city ?? '').trim();
+  if (!zip || !city) {
+    return undefined;
+  }
+  const street = splitStreet(client.address);
+  return {
+    name: cut(`${client.name} ${client.surname}`, 70),
+    address: cut(street.street, 70),
+    ...(street.buildingNumber ? { buildingNumber: cut(street.buildingNumber, 16) } : {}),
+    zip: cut(zip, 16),
+    city: cut(city, 35),
+    country: 'CH',
+  };
+}
+
+/**
+ * GET /api/finances/order/{id}/invoice.pdf: the invoice of an order paid by bill, with a QR-bill for
+ * what is still owed. Seen by whoever sees the order; an order paid otherwise has no invoice.
+ */
+export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number): Promise<{ filename: string; pdf: Buffer }> {
+  const order = await orderDto(deps.db, actor, id);
+  if (order.payment_method !== 'bill') {
+    throw new AppError('ORDER_NOT_PAID_BY_BILL', {
+      message: `Order ${id} is paid by ${order.payment_method ?? 'no payment method'}; invoices are for orders paid by bill.`,
+    });
+  }
+  const settings = await globalSettings(deps.db);
+  const creditor = creditorOf(deps.iban, settings);
+  const debtor = debtorOf(order.client);
+  const qrBill: QrBillData | null =
+    order.dept > 0
+      ? {
+          currency: 'CHF',
+          amount: order.dept / 100,
+          creditor,
+          ...(debtor ? { debtor } : {}),
+          reference: paymentReference(deps.iban, order.id),
+          message: cut(`Rechnung ${order.id}${order.contract_number ? `, Vertrag ${order.contract_number}` : ''}`, 140),
+        }
+      : null;
+  const logoId = /\/api\/files\/([0-9a-f-]{36})$/.exec(settings.receipt_logo_path)?.[1];
+  const logo = logoId ? await storedBytes(deps.files, logoId) : null;
+  const pdf = await invoicePdf({
+    order,
+    company: {
+      name: creditor.name,
+      lines: [settings.receipt_address, settings.receipt_city].filter((l) => l.trim() !== ''),
+      contact: [settings.company_phone, settings.company_email, settings.website_link].filter((l) => l.trim() !== ''),
+    },
+    recipient: [
+      `${order.client.name} ${order.client.surname}`,
+      order.client.address ?? '',
+      `${order.client.zipcode ?? ''} ${order.client.city ?? ''}`,
+    ]
+      .map((l) => l.trim())
+      .filter((l) => l !== ''),
+    issuedAt: deps.now ? deps.now() : new Date(),
+    qrBill,
+    logo: logo?.bytes ?? null,
+  });
+  return { filename: `rechnung-${order.id}.pdf`, pdf };
+}

@@ -1,0 +1,33 @@
+import { idParams, orderDeliveryBody } from '@bo/domain';
+import { z } from 'zod';
+import { actorOf } from '../../http/session.ts';
+import type { App } from '../../http/types.ts';
+import { deliveredDto, stockBody, stockRowDto, warehouseDto, warehouseQuery } from './schemas.ts';
+import * as service from './service.ts';
+
+const READ = { access: { permission: 'warehouse.read' as const } };
+const MANAGE = { access: { permission: 'warehouse.manage' as const } };
+const productParams = z.object({ productId: idParams.shape.id });
+const orderParams = z.object({ orderId: idParams.shape.id });
+
+export function warehouseRoutes(app: App, deps: service.WarehouseDeps): void {
+  const tags = ['warehouse'];
+  app.get(
+    '/api/warehouse',
+    { config: READ, schema: { tags, querystring: warehouseQuery, response: { 200: z.object({ data: warehouseDto }) } } },
+    async (request) => ({
+      data: await service.warehouse(deps.db, request.query),
+    }),
+  );
+  app.put(
+    '/api/warehouse/stock/:productId',
+    { config: MANAGE, schema: { tags, params: productParams, body: stockBody, response: { 200: z.object({ data: stockRowDto }) } } },
+    async (request) => ({ data: await service.changeStock(deps.db, request.params.productId, request.body) }),
+  );
+  app.post(
+    '/api/warehouse/deliver/:orderId',
+    { config: MANAGE, schema: { tags, params: orderParams, body: orderDeliveryBody, response: { 201: z.object({ data: deliveredDto }) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.deliver(deps, actorOf(request), request.params.orderId, request.body) }),
+  );
+}

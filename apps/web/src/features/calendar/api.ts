@@ -1,0 +1,101 @@
+import type { calendarAnswer, CalendarEventCreateBody, CalendarEventMoveBody, CalendarEventUpdateBody, EventDto } from '@bo/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { http, HttpError } from '../../app/http.ts';
+import { CLIENTS_KEY } from '../clients/api.ts';
+
+export const CALENDAR_KEY = ['calendar-events'] as const;
+/** Every booking, change and move: while one runs, the dialog cannot be closed. */
+export const CALENDAR_MUTATION_KEY = ['calendar-event'] as const;
+
+export interface CalendarRange {
+  from: string;
+  to: string;
+}
+
+/** GET /api/calendar-events: the events overlapping the visible range, of one agent or of all the viewer may see. */
+export function useCalendarEvents(range: CalendarRange | null, agentId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: [...CALENDAR_KEY, range?.from, range?.to, agentId ?? 'all'],
+    queryFn: async () => {
+      const params = new URLSearchParams({ from: range?.from ?? '', to: range?.to ?? '' });
+      if (agentId !== null) {
+        params.set('agentId', String(agentId));
+      }
+      return (await http<{ data: EventDto[] }>(`/api/calendar-events?${params.toString()}`)).data;
+    },
+    enabled: enabled && range !== null,
+    // Paging to the next week keeps the last one on screen until the new one is there.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export type CalendarAnswer = z.infer<typeof calendarAnswer>;
+
+/**
+ * The calendar said no (HTTP 409 `calendar_event_error`): `reason` is why, as a code the dialog
+ * translates — one of CalendarRefusal, or a newer one the server may add, shown as it is.
+ */
+export class CalendarRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`calendar_event_error: ${reason}`);
+  }
+}
+
+interface MaybeRefusal {
+  data?: { error?: unknown };
+}
+
+function reasonOf(body: MaybeRefusal | undefined): string | null {
+  const reason = body?.data?.error;
+  return typeof reason === 'string' && reason !== '' ? reason : null;
+}
+
+/**
+ * One calendar call. A refusal comes as 409 `{ error: 'calendar_event_error', data: { error } }`; spec 7
+ * also allows an answer that carries `data.error`, so both become a CalendarRefused.
+ */
+async function calendarCall(path: string, method: 'POST' | 'PUT', body: unknown): Promise<CalendarAnswer> {
+  try {
+    const answer = await http<CalendarAnswer & MaybeRefusal>(path, { method, body });
+    const reason = reasonOf(answer);
+    if (reason) {
+      throw new CalendarRefused(reason);
+    }
+    return answer;
+  } catch (err) {
+    if (err instanceof HttpError && err.body.error === 'calendar_event_error') {
+      throw new CalendarRefused(reasonOf(err.body as MaybeRefusal) ?? 'unknown');
+    }
+    throw err;
+  }
+}
+
+/** After a booking, change or move: the calendars, the event lists and the clients (a booking changes the status) are read again. */
+function useCalendarMutation<A>(call: (args: A) => Promise<CalendarAnswer>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: CALENDAR_MUTATION_KEY,
+    mutationFn: call,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: CALENDAR_KEY }),
+        client.invalidateQueries({ queryKey: ['events'] }),
+        client.invalidateQueries({ queryKey: CLIENTS_KEY }),
+      ]);
+    },
+  });
+}
+
+export function useCreateEvent() {
+  return useCalendarMutation((body: CalendarEventCreateBody) => calendarCall('/api/calendar-event', 'POST', body));
+}
+
+export function useUpdateEvent() {
+  return useCalendarMutation((body: CalendarEventUpdateBody) => calendarCall('/api/calendar-event', 'PUT', body));
+}
+
+export function useMoveEvent() {
+  return useCalendarMutation((body: CalendarEventMoveBody) => calendarCall('/api/calendar-event-move', 'POST', body));
+}

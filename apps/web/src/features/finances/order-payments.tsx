@@ -1,0 +1,309 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import {
+  Box,
+  Button,
+  IconButton,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  BANK_CODES,
+  formatDate,
+  formatMoney,
+  francsToRappen,
+  PAYMENT_METHODS,
+  rappenToFrancs,
+  type OrderDto,
+  type OrderPaymentBody,
+  type PaymentMethod,
+} from '@bo/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../app/error-message.ts';
+import { snackbar } from '../../app/snackbar.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useDeletePayment, useSavePayment } from './api.ts';
+import { personName, refusalText, Section, todayIso } from './finance-bits.tsx';
+
+type Payment = OrderDto['order_payments'][number];
+
+/** Francs as typed, a refund with a minus in front → integer Rappen; undefined when it is not an amount. */
+export function signedRappen(text: string): number | undefined {
+  const trimmed = text.trim();
+  const negative = /^-/.test(trimmed);
+  const rappen = francsToRappen(trimmed.replace(/^-\s*/, ''));
+  if (rappen === undefined || rappen === 0) {
+    return undefined;
+  }
+  return negative ? -rappen : rappen;
+}
+
+interface PaymentDraft {
+  amount: string;
+  paid_at: string;
+  method: PaymentMethod | '';
+  bank_code: (typeof BANK_CODES)[number] | '';
+  note: string;
+}
+
+/** The order's payments (amounts in CHF, a refund negative); admins add, change and delete them. */
+export function OrderPayments({ order, manage }: { order: OrderDto; manage: boolean }) {
+  const { t } = useTranslation(['common', 'finances']);
+  const remove = useDeletePayment();
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<Payment | null>(null);
+
+  return (
+    <Section title={t('finances:order.payments.title', { count: order.order_payments.length })} testId="order-payments">
+      {order.order_payments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('finances:order.payments.none')}
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('finances:order.payments.date')}</TableCell>
+                <TableCell align="right">{t('finances:order.payments.amount')}</TableCell>
+                <TableCell>{t('finances:order.payments.method')}</TableCell>
+                <TableCell>{t('finances:order.payments.note')}</TableCell>
+                {manage && <TableCell sx={{ width: 80 }} />}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {order.order_payments.map((p) =>
+                editing === p.id ? (
+                  <TableRow key={p.id}>
+                    <TableCell colSpan={manage ? 5 : 4} sx={{ p: 1 }}>
+                      <PaymentForm order={order} payment={p} onDone={() => setEditing(null)} />
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow key={p.id} data-testid="order-payment" data-payment-id={p.id}>
+                    <TableCell>{formatDate(p.paid_at)}</TableCell>
+                    <TableCell align="right" sx={{ color: p.amount < 0 ? 'error.main' : undefined, whiteSpace: 'nowrap' }}>
+                      {formatMoney(p.amount)}
+                    </TableCell>
+                    <TableCell>
+                      {[p.method ? t(`finances:paymentMethods.${p.method}`, { defaultValue: p.method }) : null, p.bank_code]
+                        .filter(Boolean)
+                        .join(' · ') || '–'}
+                    </TableCell>
+                    <TableCell sx={{ maxWidth: 220 }}>
+                      <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={p.note}>
+                        {p.note || '–'}
+                      </Box>
+                      <Typography variant="caption" color="text.secondary">
+                        {t('finances:order.payments.byName', { name: personName(p.created_by) })}
+                      </Typography>
+                    </TableCell>
+                    {manage && (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Tooltip title={t('finances:actions.edit')}>
+                          <IconButton size="small" onClick={() => setEditing(p.id)} data-testid="order-payment-edit">
+                            <EditOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title={t('finances:actions.delete')}>
+                          <IconButton size="small" onClick={() => setToDelete(p)} data-testid="order-payment-delete">
+                            <DeleteOutline fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ),
+              )}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {manage &&
+        (editing === 'new' ? (
+          <Box sx={{ mt: 1 }}>
+            <PaymentForm order={order} payment={null} onDone={() => setEditing(null)} />
+          </Box>
+        ) : (
+          <Button size="small" sx={{ mt: 1 }} onClick={() => setEditing('new')} data-testid="order-payment-add">
+            {t('finances:order.payments.add')}
+          </Button>
+        ))}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('finances:order.payments.deleteTitle')}
+        text={
+          toDelete
+            ? t('finances:order.payments.deleteText', { amount: formatMoney(toDelete.amount), date: formatDate(toDelete.paid_at) })
+            : ''
+        }
+        confirm={t('finances:actions.delete')}
+        pending={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => snackbar.show(t('finances:messages.paymentDeleted'), 'success'),
+            onError: (err) => snackbar.show(refusalText(err, t)),
+            onSettled: () => setToDelete(null),
+          })
+        }
+      />
+    </Section>
+  );
+}
+
+function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Payment | null; onDone: () => void }) {
+  const { t } = useTranslation(['common', 'finances']);
+  const save = useSavePayment();
+  const [draft, setDraft] = useState<PaymentDraft>(() =>
+    payment
+      ? {
+          amount: rappenToFrancs(payment.amount),
+          paid_at: payment.paid_at,
+          method: (payment.method ?? '') as PaymentDraft['method'],
+          bank_code: (payment.bank_code ?? '') as PaymentDraft['bank_code'],
+          note: payment.note,
+        }
+      : {
+          // A new payment most often settles what is still owed.
+          amount: order.dept > 0 ? rappenToFrancs(order.dept) : '',
+          paid_at: todayIso(),
+          method: (order.payment_method ?? '') as PaymentDraft['method'],
+          bank_code: (order.bank_code ?? '') as PaymentDraft['bank_code'],
+          note: '',
+        },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const amount = signedRappen(draft.amount);
+  const amountBad = draft.amount.trim() !== '' && amount === undefined;
+
+  const submit = () => {
+    if (amount === undefined || !draft.paid_at) {
+      setErrors({
+        ...(amount === undefined ? { amount: 'field_is_required' } : {}),
+        ...(draft.paid_at ? {} : { paid_at: 'field_is_required' }),
+      });
+      return;
+    }
+    const body: OrderPaymentBody = {
+      amount,
+      paid_at: draft.paid_at,
+      method: draft.method || null,
+      bank_code: draft.bank_code || null,
+      note: draft.note.trim(),
+    };
+    save.mutate(
+      { orderId: order.id, paymentId: payment?.id ?? null, body },
+      {
+        onSuccess: () => {
+          snackbar.show(t(payment ? 'finances:messages.paymentUpdated' : 'finances:messages.paymentCreated'), 'success');
+          onDone();
+        },
+        onError: (err) => {
+          const fields = fieldErrors(err);
+          setErrors(fields);
+          if (Object.keys(fields).length === 0) {
+            snackbar.show(refusalText(err, t));
+          }
+        },
+      },
+    );
+  };
+  const err = (field: string) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', md: '130px 150px 130px 110px minmax(120px, 1fr)' },
+        gap: 1,
+        alignItems: 'start',
+      }}
+      data-testid="order-payment-form"
+    >
+      <TextField
+        size="small"
+        label={t('finances:order.payments.amount')}
+        value={draft.amount}
+        onChange={(e) => setDraft((d) => ({ ...d, amount: e.target.value }))}
+        error={amountBad || Boolean(err('amount'))}
+        helperText={amountBad ? t('finances:order.payments.amountHint') : err('amount')}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', 'data-testid': 'order-payment-amount' },
+          input: { startAdornment: <Typography sx={{ mr: 0.5, color: 'text.secondary', fontSize: 'body2.fontSize' }}>CHF</Typography> },
+        }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={t('finances:order.payments.date')}
+        value={draft.paid_at}
+        onChange={(e) => setDraft((d) => ({ ...d, paid_at: e.target.value }))}
+        error={Boolean(err('paid_at'))}
+        helperText={err('paid_at')}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-payment-date' } }}
+      />
+      <TextField
+        size="small"
+        select
+        label={t('finances:order.payments.method')}
+        value={draft.method}
+        onChange={(e) => setDraft((d) => ({ ...d, method: e.target.value as PaymentDraft['method'] }))}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-payment-method' } as object } }}
+      >
+        <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
+        {PAYMENT_METHODS.map((m) => (
+          <MenuItem key={m} value={m} data-value={m}>
+            {t(`finances:paymentMethods.${m}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label={t('finances:order.payments.bank')}
+        value={draft.bank_code}
+        onChange={(e) => setDraft((d) => ({ ...d, bank_code: e.target.value as PaymentDraft['bank_code'] }))}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-payment-bank' } as object } }}
+      >
+        <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
+        {BANK_CODES.map((b) => (
+          <MenuItem key={b} value={b} data-value={b}>
+            {b}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={t('finances:order.payments.note')}
+        value={draft.note}
+        onChange={(e) => setDraft((d) => ({ ...d, note: e.target.value }))}
+        error={Boolean(err('note'))}
+        helperText={err('note')}
+        slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'order-payment-note' } }}
+      />
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button size="small" onClick={onDone} disabled={save.isPending}>
+          {t('finances:actions.cancel')}
+        </Button>
+        <Button size="small" type="submit" variant="contained" disabled={save.isPending || amountBad} data-testid="order-payment-save">
+          {t(payment ? 'finances:actions.save' : 'finances:order.payments.record')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import { Box, Chip } from '@mui/material';
+import { formatDateTime, type OutboxMessageDto } from '@bo/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../ui/data-table/data-table.tsx';
+import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
+import { useMailOutbox } from './api.ts';
+
+const STATUS_COLOUR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
+
+/** The mail outbox: every e-mail the product sent; a click on a row shows its text. */
+export function MailOutbox() {
+  const { t } = useTranslation(['common', 'tables']);
+  const [open, setOpen] = useState<number | null>(null);
+
+  // The outbox answers newest first and filters by recipient only: no column sorts.
+  const columns = useMemo<DataTableColumn<OutboxMessageDto>[]>(
+    () => [
+      { id: 'created_at', label: t('outbox.date'), width: 160, alwaysVisible: true, render: (m) => formatDateTime(m.created_at) },
+      { id: 'to', label: t('outbox.to'), width: 240, filterable: true, filterLabel: t('outbox.filterTo'), render: (m) => m.to },
+      { id: 'subject', label: t('outbox.subject'), width: 280, render: (m) => m.subject },
+      { id: 'kind', label: t('outbox.kind'), width: 170, render: (m) => t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind }) },
+      {
+        id: 'status',
+        label: t('outbox.status'),
+        width: 120,
+        render: (m) => <Chip size="small" color={STATUS_COLOUR[m.status]} label={t(`outbox.statuses.${m.status}`)} />,
+      },
+    ],
+    [t],
+  );
+  const table = useDataTable({ tableName: 'outbox', columns, pageSize: 100 });
+  const query = useMailOutbox(table.query, table.ready);
+
+  return (
+    <DataTable
+      table={table}
+      label={t('outbox.tabs.mail')}
+      rows={query.data?.data}
+      total={query.data?.total}
+      rowKey={(m) => m.id}
+      loading={query.isPending}
+      fetching={query.isFetching}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      emptyText={t('outbox.empty')}
+      onRowClick={(m) => setOpen(open === m.id ? null : m.id)}
+      isExpanded={(m) => open === m.id}
+      renderExpanded={(m) => (
+        <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="outbox-text">
+          {m.text}
+        </Box>
+      )}
+      testIds={{ table: 'outbox-table', row: 'outbox-row' }}
+    />
+  );
+}

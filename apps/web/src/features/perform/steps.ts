@@ -1,0 +1,97 @@
+import { workingTimeRefusal, type CalendarRefusal, type FlowStepId } from '@bo/domain';
+import { instantOfZurichInput } from './body.ts';
+import { answersOf, flowPath, type PresentationDraft } from './draft.ts';
+
+/** Why the flow may not go on from a step yet (a key under `perform:need`), or null. */
+export type StepProblem =
+  'answer' | 'time' | 'timePast' | CalendarRefusal | 'gift' | 'lines' | 'mainLine' | 'amount' | 'paymentMethod' | 'firstMonth' | 'name';
+
+const bad = (n: number | null) => n !== null && !Number.isFinite(n);
+
+export function stepProblem(step: FlowStepId, d: PresentationDraft, now: Date): StepProblem | null {
+  switch (step) {
+    case '00':
+      return d.was_at_home === null ? 'answer' : null;
+    case '01':
+      return d.demo_outcome === null ? 'answer' : null;
+    case '02': {
+      const at = instantOfZurichInput(d.outcome_time);
+      if (!at) {
+        return 'time';
+      }
+      if (at < now) {
+        return 'timePast';
+      }
+      // A follow-up demo is booked into the agent's calendar: the calendar's working time applies.
+      return d.demo_outcome === 'remeet' ? workingTimeRefusal(at) : null;
+    }
+    case '05':
+      return d.quality === null ? 'answer' : null;
+    case '06':
+      if (d.got_gift === null) {
+        return 'answer';
+      }
+      return d.got_gift && d.gift === null ? 'gift' : null;
+    case '07':
+      return d.saw_presentation === null ? 'answer' : null;
+    case '08':
+      return d.bought_product === null || d.bought_other_products === null ? 'answer' : null;
+    case '10':
+      if (d.lines.length === 0) {
+        return 'lines';
+      }
+      if (d.bought_product && !answersOf(d).has_main_product) {
+        return 'mainLine';
+      }
+      return d.lines.some((l) => bad(l.price) || bad(l.rec_price)) ? 'amount' : null;
+    case '11':
+      return bad(d.discount_rec_sum) || bad(d.discount_rec_count) ? 'amount' : null;
+    case '12':
+      if (d.payment_method === null) {
+        return 'paymentMethod';
+      }
+      if (bad(d.bank_processing_commission) || bad(d.payment_installments)) {
+        return 'amount';
+      }
+      return d.payment_installments !== null && !d.first_payment_month ? 'firstMonth' : null;
+    case '14':
+      return d.profile.name.trim() && d.profile.surname.trim() ? null : 'name';
+    case '15':
+      return d.sub_user.enabled && !d.sub_user.name.trim() ? 'name' : null;
+    case '03':
+    case '04':
+    case '09':
+    case '13':
+    case '16':
+    case '17':
+    case '18':
+      return null;
+  }
+}
+
+const FIELD_STEPS: [RegExp, FlowStepId][] = [
+  [/^(was_at_home)$/, '00'],
+  [/^demo_outcome$/, '01'],
+  [/^(recall_time|remeet_time)$/, '02'],
+  [/^(quality|bad_quality_reason)/, '05'],
+  [/^(got_gift|gift|rej_gift_reason_desc)$/, '06'],
+  [/^(saw_presentation|dont_saw_reason)/, '07'],
+  [/^(bought_product|bought_other_products)$/, '08'],
+  [/^dont_buy_reason/, '09'],
+  [/^(order_products|has_order)/, '10'],
+  [/^discount_rec/, '11'],
+  [/^(payment_method|bank_processing_commission|first_payment_month|payment_installments)$/, '12'],
+  [/^contract_number$/, '13'],
+  [/^user(\.|$)/, '14'],
+  [/^sub_user(\.|$)/, '15'],
+  [/^user_documents/, '17'],
+];
+
+/**
+ * The step that shows a refused field, so the flow can open it; comments belong to '03' on a visit
+ * that did not take place and to '16' on a held one. Null when the step is not on the current path.
+ */
+export function stepOfField(field: string, d: PresentationDraft): FlowStepId | null {
+  const step = field === 'comments' ? (d.was_at_home === false ? '03' : '16') : FIELD_STEPS.find(([re]) => re.test(field))?.[1];
+  return step && flowPath(d).includes(step) ? step : null;
+}

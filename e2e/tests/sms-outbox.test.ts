@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  eventually,
+  openScreen,
+  screenshot,
+  signIn,
+  textOf,
+  waitForPath,
+  withPage,
+} from '../support/browser.ts';
+import { tr } from '../support/i18n.ts';
+
+interface Sms {
+  id: number;
+  type: string;
+  status: string;
+  text: string;
+  to: string;
+}
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  assert.equal(res.status(), 200, await res.text());
+  return (await res.json()) as T;
+}
+
+/**
+ * Books a presentation for a new client through the calendar API, as the calendar dialog does: a weekday
+ * morning weeks ahead (so all three SMS are planned), the next day when the agent is busy then.
+ */
+async function bookPresentation(page: Page, agentId: number, surname: string): Promise<number> {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 40 + Math.floor(Math.random() * 200));
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() === 0) {
+      continue;
+    }
+    // 08:30 UTC is 09:30 or 10:30 in Zurich: inside the working hours in summer and winter.
+    const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8, 30)).toISOString();
+    const res = await page.request.post('/api/calendar-event', {
+      data: {
+        userData: { name: 'Erika', surname, mobile_phone: '079 555 12 34', city: 'Winterthur', zipcode: '8400' },
+        eventType: 'presentation',
+        agentId,
+        date,
+        comment: 'E2E: SMS-Postausgang',
+      },
+    });
+    if (res.status() === 409) {
+      continue;
+    }
+    assert.ok(res.ok(), `${res.status()} ${await res.text()}`);
+    const body = (await res.json()) as { data: { presentation_id?: number } };
+    assert.ok(body.data.presentation_id, 'the booking answers the presentation id');
+    return body.data.presentation_id;
+  }
+  throw new Error('no free slot for the agent');
+}
+
+/** The rows of the SMS table that belong to one event. */
+const rowsOf = (page: Page, eventId: number) => page.locator(`[data-testid="sms-outbox-row"][data-event-id="${eventId}"]`);
+
+async function smsTableShown(page: Page): Promise<void> {
+  await page.getByTestId('sms-outbox-table').waitFor();
+  await page.getByText(tr('de', 'tables:loading')).waitFor({ state: 'detached' });
+}
+
+void describe('SMS outbox', { timeout: 180_000 }, () => {
+  after(closeBrowser);
+
+  void it(
+    'admin books a presentation, finds its confirmation and both reminders in the SMS tab, filters by status and sees the confirmation delivered',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const agents = await getJson<{ data: { id: number; name: string }[] }>(page, '/api/sales-agents');
+      const agent = agents.data.find((a) => a.name === 'Marco Bernasconi');
+      assert.ok(agent, 'the demo sales agent');
+      const surname = `Sms${Date.now().toString(36)}`;
+      const eventId = await bookPresentation(page, agent.id, surname);
+
+      await openScreen(page, 'outbox', '/admin-dashboard/outbox');
+      await page.getByTestId('outbox-table').waitFor();
+      await page.getByTestId('outbox-tab-sms').click();
+      await waitForPath(page, '/admin-dashboard/outbox?tab=sms');
+      await smsTableShown(page);
+      const headers = (await page.getByTestId('sms-outbox-table').locator('thead tr').first().locator('th').allTextContents()).map((h) =>
+        h.trim(),
+      );
+      for (const key of ['created', 'sendAt', 'to', 'type', 'status', 'text', 'event']) {
+        assert.ok(headers.includes(tr('de', `outbox.sms.${key}`)), `column ${key} in ${headers.join(', ')}`);
+      }
+
+      // The newest rows: the three messages of the booking, to the client's mobile, saying who comes.
+      const rows = rowsOf(page, eventId);
+      await eventually(async () => assert.equal(await rows.count(), 3));
+      const types = await Promise.all([0, 1, 2].map(async (i) => textOf(rows.nth(i).locator('td').nth(3))));
+      assert.deepEqual(
+        [...types].sort(),
+        ['appointment', 'first_reminder', 'second_reminder'].map((type) => tr('de', `outbox.sms.types.${type}`)).sort(),
+      );
+      const confirmation = rows.filter({ hasText: tr('de', 'outbox.sms.types.appointment') });
+      assert.ok((await textOf(confirmation)).includes(`Erika ${surname}`));
+      assert.ok((await textOf(confirmation)).replace(/\s/g, '').includes('5551234'));
+      const reminders = rows.filter({ hasNotText: tr('de', 'outbox.sms.types.appointment') });
+      for (let i = 0; i < 2; i += 1) {
+        assert.ok((await textOf(reminders.nth(i))).includes(tr('de', 'outbox.sms.statuses.planned')));
+      }
+      await screenshot(page, 'sms-outbox-1280');
+
+      // A click shows the whole text.
+      await confirmation.click();
+      assert.ok((await textOf(page.getByTestId('sms-text'))).includes(`Erika ${surname}`));
+
+      // Only planned messages: the two reminders stay, nothing else shows.
+      const filtered = page.waitForResponse((res) => /\/api\/sms-outbox\?.*status=planned/.test(res.url()));
+      await page.getByRole('combobox', { name: tr('de', 'outbox.sms.status') }).click();
+      await page.getByRole('option', { name: tr('de', 'outbox.sms.statuses.planned'), exact: true }).click();
+      await filtered;
+      await eventually(async () => {
+        const statuses = await page.getByTestId('sms-outbox-row').locator('td:nth-child(5)').allTextContents();
+        assert.ok(statuses.length > 0 && statuses.every((s) => s.trim() === tr('de', 'outbox.sms.statuses.planned')), statuses.join(', '));
+      });
+      assert.ok((await rowsOf(page, eventId).count()) >= 2);
+      await screenshot(page, 'sms-outbox-planned-1280');
+      // Back to every status (the filter is kept in the admin's table layout).
+      const cleared = page.waitForResponse((res) => /\/api\/sms-outbox\?/.test(res.url()) && !res.url().includes('status='));
+      await page.getByRole('button', { name: tr('de', 'tables:clearFilters') }).click();
+      await cleared;
+
+      // The job sends what is due (the local sender takes it as delivered) within its minute.
+      await eventually(async () => {
+        const { data } = await getJson<{ data: Sms[] }>(page, `/api/sms-outbox?event_id=${eventId}&type=appointment`);
+        assert.equal(data[0]?.status, 'delivered');
+      }, 100_000);
+      await page.reload();
+      await smsTableShown(page);
+      await eventually(async () =>
+        assert.ok(
+          (await textOf(rowsOf(page, eventId).filter({ hasText: tr('de', 'outbox.sms.types.appointment') }))).includes(
+            tr('de', 'outbox.sms.statuses.delivered'),
+          ),
+        ),
+      );
+
+      await screenshot(page, 'sms-outbox-delivered-1280');
+
+      // The event column opens the presentation.
+      await rowsOf(page, eventId).first().getByTestId('sms-event-link').click();
+      await waitForPath(page, `/admin-dashboard/events-history/view-presentation/${eventId}`);
+    }),
+  );
+});

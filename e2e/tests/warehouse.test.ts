@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  eventually,
+  expectSnackbar,
+  openScreen,
+  screenshot,
+  signIn,
+  textOf,
+  withPage,
+} from '../support/browser.ts';
+import { tr } from '../support/i18n.ts';
+
+interface StockRow {
+  product: { id: number; code: string; name: string; type: string; status: string };
+  quantity: number;
+}
+
+async function json<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(path, { method, data });
+  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A sale as the product makes it: a presentation booked for the agent weeks ahead, finished with these lines. */
+async function makeSale(
+  page: Page,
+  agentId: number,
+  lines: { product_id: number; quantity: number }[],
+): Promise<{ id: number; contract: string }> {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 60 + Math.floor(Math.random() * 300));
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() === 0) {
+      continue;
+    }
+    const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8, 30)).toISOString();
+    const booked = await page.request.post('/api/calendar-event', {
+      data: {
+        userData: { name: 'Lena', surname: `Lager ${Date.now() % 100_000}`, city: 'Luzern', zipcode: '6003', address: 'Pilatusstrasse 4' },
+        eventType: 'presentation',
+        agentId,
+        date,
+      },
+    });
+    if (booked.status() === 409) {
+      continue;
+    }
+    assert.ok(booked.ok(), await booked.text());
+    const eventId = ((await booked.json()) as { data: { presentation_id: number } }).data.presentation_id;
+    const contract = `E2E-L-${eventId}`;
+    const done = await json<{ data: { order_id: number } }>(page, 'PUT', `/api/finish-presentation/${eventId}`, {
+      was_at_home: true,
+      order_products: lines.map((l) => ({ ...l, status: 'sell', price: 150_000 })),
+      payment_method: 'bill',
+      contract_number: contract,
+    });
+    return { id: done.data.order_id, contract };
+  }
+  throw new Error('no free slot for the agent');
+}
+
+const stockRow = (page: Page, productId: number) => page.locator(`[data-testid="stock-row"][data-product-id="${productId}"]`);
+const quantityOf = async (page: Page, productId: number) => Number(await textOf(stockRow(page, productId).getByTestId('stock-quantity')));
+
+void describe('warehouse', { timeout: 180_000 }, () => {
+  after(closeBrowser);
+
+  void it(
+    'admin counts the stock, is told a delivery it cannot cover, books goods received and delivers the order from the list',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const { data } = await json<{ data: { stock: StockRow[] } }>(page, 'GET', '/api/warehouse?limit=1');
+      const main = data.stock.find((s) => s.product.type === 'main' && s.product.status === 'active')!;
+      const before = main.quantity;
+      const agents = await json<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agent = agents.data.find((a) => a.name.includes('Bernasconi'))!;
+      const order = await makeSale(page, agent.id, [{ product_id: main.product.id, quantity: 2 }]);
+      try {
+        await openScreen(page, 'warehouse', '/admin-dashboard/warehouse');
+        await page.getByRole('heading', { level: 1, name: tr('de', 'screens.warehouse') }).waitFor();
+
+        // Count: 1 unit of the main product.
+        await page.getByTestId('warehouse-tab-stock').click();
+        const row = stockRow(page, main.product.id);
+        await row.getByTestId('stock-edit').click();
+        await row.getByTestId('stock-input').fill('1');
+        await row.getByTestId('stock-save').click();
+        await expectSnackbar(page, tr('de', 'warehouse:stock.saved', { name: main.product.name, quantity: 1 }));
+        await eventually(async () => assert.equal(await quantityOf(page, main.product.id), 1));
+
+        // The order needs 2: the delivery is refused, product by product, and nothing is booked.
+        await page.getByTestId('warehouse-tab-deliver').click();
+        const waiting = page.locator(`[data-testid="to-deliver-row"][data-order-id="${order.id}"]`);
+        await waiting.waitFor();
+        assert.match(await textOf(waiting), new RegExp(order.contract));
+        assert.match(await textOf(waiting), /Pilatusstrasse 4, 6003 Luzern/);
+        await waiting.getByTestId('deliver-open').click();
+        const dialog = page.getByTestId('deliver-dialog');
+        await dialog.getByTestId('deliver-confirm').click();
+        const shortage = dialog.getByTestId('deliver-shortage');
+        await shortage.waitFor();
+        assert.match(
+          await textOf(shortage),
+          new RegExp(tr('de', 'warehouse:deliver.shortageLine', { name: main.product.name, available: 1, needed: 2 })),
+        );
+        await screenshot(page, 'warehouse-shortage');
+        await dialog.getByRole('button', { name: tr('de', 'common.cancel') }).click();
+
+        // Goods received: 5 more.
+        await page.getByTestId('warehouse-tab-stock').click();
+        await stockRow(page, main.product.id).getByTestId('stock-receive').click();
+        const receive = page.getByTestId('receive-dialog');
+        await receive.getByTestId('receive-input').fill('5');
+        await receive.getByTestId('receive-confirm').click();
+        await expectSnackbar(page, tr('de', 'warehouse:stock.received', { name: main.product.name, quantity: 6 }));
+
+        // Now it goes: the order leaves the list, the stock drops by 2.
+        await page.getByTestId('warehouse-tab-deliver').click();
+        await waiting.getByTestId('deliver-open').click();
+        await page.getByTestId('deliver-dialog').getByTestId('deliver-confirm').click();
+        await expectSnackbar(page, tr('de', 'warehouse:deliver.done', { client: await clientOf(page, order.id) }));
+        await waiting.waitFor({ state: 'detached' });
+        await page.getByTestId('warehouse-tab-stock').click();
+        await eventually(async () => assert.equal(await quantityOf(page, main.product.id), 4));
+        await screenshot(page, 'warehouse-stock');
+
+        const delivered = await json<{ data: { delivery_status: string; lastDelivery: { line_ids: number[] } | null } }>(
+          page,
+          'GET',
+          `/api/finances/order/${order.id}`,
+        );
+        assert.equal(delivered.data.delivery_status, 'delivered');
+      } finally {
+        await page.request.put(`/api/warehouse/stock/${main.product.id}`, { data: { quantity: before } });
+      }
+    }),
+  );
+
+  void it(
+    'a sales agent sees the warehouse with the delivery action; a call agent has no warehouse',
+    withPage(async (page) => {
+      await signIn(page, 'sa@demo.test', DEMO_PASSWORD);
+      await openScreen(page, 'warehouse', '/sa-dashboard/warehouse');
+      await page.getByTestId('to-deliver-table').waitFor();
+      await eventually(async () => assert.ok((await page.getByTestId('to-deliver-row').count()) > 0, 'demo orders wait for delivery'));
+      assert.ok((await page.getByTestId('deliver-open').count()) > 0);
+      await page.getByTestId('warehouse-tab-stock').click();
+      await page.getByTestId('stock-row').first().waitFor();
+      await screenshot(page, 'warehouse-sa');
+      await page.context().clearCookies();
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      assert.equal(await page.getByTestId('side-nav').locator('[data-screen="warehouse"]').count(), 0);
+    }),
+  );
+});
+
+/** The client's name as the list shows it. */
+async function clientOf(page: Page, orderId: number): Promise<string> {
+  const order = await json<{ data: { client: { name: string; surname: string } } }>(page, 'GET', `/api/finances/order/${orderId}`);
+  return `${order.data.client.name} ${order.data.client.surname}`;
+}
