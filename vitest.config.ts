@@ -23,6 +23,10 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The browser app's pure modules (no DOM); its screens are tested in Chromium (e2e/).
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],

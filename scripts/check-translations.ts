@@ -1,7 +1,7 @@
 /**
  * Fails when a translation is missing: a key present in one language but not another, an empty text,
  * a key the web app uses literally (`t('…')`, `t('ns:…')` for a feature namespace) that German lacks, or a key built from domain values
- * (screens, roles, error identifiers, validation keys, choice options) that German lacks.
+ * (screens, roles, error identifiers, validation keys, refusal reasons, choice options) that German lacks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   LANGUAGES,
   PERSONS_AT_HOME,
   PRIMARY_COLOURS,
+  REFUSALS,
   RELATIONS,
   ROLE_CODES,
   SCREENS,
@@ -89,6 +90,7 @@ SCREENS.forEach((s) => need(`screens.${s.id}`, 'SCREENS'));
 ROLE_CODES.forEach((r) => need(`roles.${r}`, 'ROLE_CODES'));
 Object.keys(ERROR_STATUS).forEach((code) => need(`errors.${code.replace(/[^A-Za-z0-9]+/g, '_')}`, 'ERROR_STATUS'));
 VALIDATION_KEYS.forEach((k) => need(`validation.${k}`, 'VALIDATION_KEYS'));
+REFUSALS.forEach((r) => need(`refusals.${r}`, 'REFUSALS'));
 const options: Record<string, readonly string[]> = {
   gender: GENDERS,
   relations: RELATIONS,

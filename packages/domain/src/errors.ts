@@ -84,3 +84,27 @@ export function isValidationKey(value: unknown): value is ValidationKey {
 export function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
+
+/**
+ * Why a request was refused with `Not allowed.` although the role may call it: the rule the record
+ * stands against. Sent as `data.reason` beside the English message, so the browser can say it in the
+ * user's language (`refusals.<reason>`).
+ */
+export const REFUSALS = [
+  'own_account_block',
+  'special_location',
+  'own_calendar_only',
+  'paid_commission_final',
+  'paid_receipt_final',
+  'order_toggle_not_allowed',
+  'canceled_order_no_payment',
+  'order_lines_locked',
+  'order_without_event',
+  'delivered_line_final',
+  'canceled_order_not_delivered',
+  'canceled_order_not_financed',
+  'financing_already_applied',
+  'staff_only_status',
+  'admin_only_reward',
+] as const;
+export type Refusal = (typeof REFUSALS)[number];

@@ -1,4 +1,4 @@
-import { statusOf, type ErrorCode, type ValidationKey } from '@bo/domain';
+import { statusOf, type ErrorCode, type Refusal, type ValidationKey } from '@bo/domain';
 
 /** The one error type services throw; the HTTP layer maps it with the spec's identifiers. */
 export class AppError extends Error {
@@ -20,4 +20,16 @@ export class AppError extends Error {
   get status(): number {
     return statusOf(this.code);
   }
+}
+
+/**
+ * `Not allowed.` for a rule the record stands against: the English message for API readers, the
+ * reason (`data.reason`) for the browser to translate.
+ */
+export function refused(
+  reason: Refusal,
+  message: string,
+  opts: { fieldValidation?: Record<string, ValidationKey>; data?: Record<string, unknown> } = {},
+): AppError {
+  return new AppError('Not allowed.', { message, fieldValidation: opts.fieldValidation, data: { ...opts.data, reason } });
 }

@@ -1,3 +1,4 @@
+import { isOneOf, REFUSALS, type Refusal } from '@bo/domain';
 import type { TFunction } from 'i18next';
 import { HttpError } from './http.ts';
 
@@ -9,7 +10,8 @@ export function errorKey(code: string): string {
 /**
  * What the snackbar says about a failure (spec 8 "Handling"): the server's error identifier,
  * translated when we know it; otherwise its message; otherwise the JSON of the error.
- * A 500 or a string message gives the generic error text.
+ * A 500 or a string message gives the generic error text. A refusal adds the rule it met
+ * (`data.reason`) in the user's language.
  */
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof HttpError) {
@@ -18,7 +20,9 @@ export function errorMessage(err: unknown, t: TFunction): string {
     }
     const code = err.body.error;
     if (typeof code === 'string') {
-      return t(errorKey(code), { defaultValue: code });
+      const text = t(errorKey(code), { defaultValue: code });
+      const reason = refusalOf(err);
+      return reason ? `${text} ${t(`refusals.${reason}`)}` : text;
     }
     if (typeof err.body.message === 'string') {
       return t('errors.generic');
@@ -34,4 +38,9 @@ export function errorMessage(err: unknown, t: TFunction): string {
 /** Per-field errors that a form shows next to its fields rather than in the snackbar. */
 export function fieldErrors(err: unknown): Record<string, string> {
   return err instanceof HttpError && err.body.field_validation ? err.body.field_validation : {};
+}
+
+function refusalOf(err: HttpError): Refusal | null {
+  const data = err.body.data as { reason?: unknown } | undefined;
+  return typeof data?.reason === 'string' && isOneOf(REFUSALS, data.reason) ? data.reason : null;
 }

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { normalisePhone, type CurrentUserDto, type EditCurrentBody, type LoginBody, type RoleCode, type SignupBody } from '@bo/domain';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { SessionCache } from '../../http/session-cache.ts';
 import { audit } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -353,7 +353,7 @@ export async function setBlocked(
       throw new AppError('UNKNOWN_USER_ID');
     }
     if (target.user.id === actor.userId) {
-      throw new AppError('Not allowed.', { message: 'You cannot block your own account.' });
+      throw refused('own_account_block', 'You cannot block your own account.');
     }
     await repo.updateUser(tx, userId, { isActive: !blocked });
     if (blocked) {

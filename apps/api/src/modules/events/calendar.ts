@@ -11,7 +11,7 @@ import {
   type PresentationStatus,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { announceClientUpdated, type Publish } from '../clients/actions.ts';
 import { insertClientIn, setClientStatusIn, setSubUserIn, updateClientIn } from '../clients/for-modules.ts';
@@ -99,7 +99,7 @@ export interface NewEvent {
 /** Books an event inside the caller's transaction: checks the slot, writes it and its reminders. */
 export async function insertBookedEvent(tx: Tx, actor: Actor, ev: NewEvent, now: Date): Promise<number> {
   if (!mayBookFor(actor, ev.agentId)) {
-    throw new AppError('Not allowed.', { message: 'An agent books into their own calendar only.' });
+    throw refused('own_calendar_only', 'An agent books into their own calendar only.');
   }
   await checkAgent(tx, ev.agentId);
   const end = await checkSlot(tx, ev.agentId, ev.start, null, now);
@@ -230,7 +230,7 @@ export async function changeEvent(deps: EventsDeps, actor: Actor, change: EventC
     if (moved) {
       if (agentId !== e.agentId) {
         if (!mayBookFor(actor, agentId)) {
-          throw new AppError('Not allowed.', { message: 'An agent books into their own calendar only.' });
+          throw refused('own_calendar_only', 'An agent books into their own calendar only.');
         }
         await checkAgent(tx, agentId);
       }

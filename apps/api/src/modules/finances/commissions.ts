@@ -1,6 +1,6 @@
 import type { CommissionDto, CommissionsQuery, ReceiptRowDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import * as repo from './commissions.repo.ts';
 import { commissionScope, receiptScope } from './scope.repo.ts';
@@ -45,7 +45,7 @@ export async function setCommissionStatus(db: Db, actor: Actor, id: number, stat
       throw new AppError('NOT_FOUND');
     }
     if (row.status === 'paid' || row.status === 'paid_as_discount') {
-      throw new AppError('Not allowed.', { message: 'A paid commission does not change.' });
+      throw refused('paid_commission_final', 'A paid commission does not change.');
     }
     await repo.setCommissionStatus(tx, id, status);
   });
@@ -110,7 +110,7 @@ export async function rebuildReceipt(db: Db, actor: Actor, id: number): Promise<
       throw new AppError('NOT_FOUND');
     }
     if (r.status === 'paid') {
-      throw new AppError('Not allowed.', { message: 'A paid receipt is not rebuilt.' });
+      throw refused('paid_receipt_final', 'A paid receipt is not rebuilt.');
     }
     const total = await repo.gatherReceipt(tx, { id, agentId: r.agentId, periodFrom: String(r.periodFrom), periodTo: String(r.periodTo) });
     await repo.updateReceipt(tx, id, { total });
@@ -126,7 +126,7 @@ export async function setReceiptStatus(db: Db, actor: Actor, id: number, status:
       throw new AppError('NOT_FOUND');
     }
     if (r.status === 'paid' && status !== 'paid') {
-      throw new AppError('Not allowed.', { message: 'A paid receipt stays paid.' });
+      throw refused('paid_receipt_final', 'A paid receipt stays paid.');
     }
     if (status === 'paid' && r.status !== 'paid') {
       await repo.payReceiptRows(tx, id);
@@ -143,7 +143,7 @@ export async function deleteReceipt(db: Db, actor: Actor, id: number): Promise<{
       throw new AppError('NOT_FOUND');
     }
     if (r.status === 'paid') {
-      throw new AppError('Not allowed.', { message: 'A paid receipt is kept.' });
+      throw refused('paid_receipt_final', 'A paid receipt is kept.');
     }
     await repo.deleteReceipt(tx, id);
   });

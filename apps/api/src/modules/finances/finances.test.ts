@@ -131,7 +131,11 @@ describe('orders', () => {
     const o = await sale();
     const early = await as('admin', 'PUT', `/api/finances/order/${o.id}`, { toggle: 'status' });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({ error: 'Not allowed.', field_validation: { toggle: 'invalid_value' } });
+    expect(early.json()).toMatchObject({
+      error: 'Not allowed.',
+      field_validation: { toggle: 'invalid_value' },
+      data: { reason: 'order_toggle_not_allowed' },
+    });
     const pay = await as('admin', 'POST', `/api/finances/order-payment/${o.id}`, {
       amount: 199_000,
       paid_at: '2026-11-20',
@@ -303,7 +307,9 @@ describe('commissions', () => {
     expect(after.filter((r) => r.reverses_id !== null).map((r) => [r.reason, r.amount])).toEqual(earned.map((r) => [r.reason, -r.amount]));
     expect(after.find((r) => r.id === sale_.id)).toMatchObject({ status: 'paid', amount: sale_.amount });
     expect(after.reduce((s, r) => s + r.amount, 0)).toBe(0);
-    expect((await as('admin', 'PUT', `/api/finances/commission/${sale_.id}`, { status: 'open' })).statusCode).toBe(403);
+    const reopened = await as('admin', 'PUT', `/api/finances/commission/${sale_.id}`, { status: 'open' });
+    expect(reopened.statusCode).toBe(403);
+    expect(reopened.json()).toMatchObject({ data: { reason: 'paid_commission_final' } });
     // Reopened, it earns again.
     await as('admin', 'PUT', `/api/finances/order/${o.id}`, { toggle: 'cancel' });
     expect((await commissionsOf(o.id)).reduce((s, r) => s + r.amount, 0)).toBe(earned.reduce((s, r) => s + r.amount, 0));
@@ -344,7 +350,9 @@ describe('commission receipts', () => {
     expect(paid.json<{ data: { status: string } }>().data.status).toBe('paid');
     const rows = (await as('admin', 'GET', `/api/finances/receipt/${r.id}`)).json<{ commissions: CommissionDto[] }>().commissions;
     expect(rows.every((c) => c.status === 'paid')).toBe(true);
-    expect((await as('admin', 'GET', `/api/finances/rebuild-receipt/${r.id}`)).statusCode).toBe(403);
+    const rebuiltPaid = await as('admin', 'GET', `/api/finances/rebuild-receipt/${r.id}`);
+    expect(rebuiltPaid.statusCode).toBe(403);
+    expect(rebuiltPaid.json()).toMatchObject({ error: 'Not allowed.', data: { reason: 'paid_receipt_final' } });
     expect((await as('admin', 'DELETE', `/api/finances/receipt/${r.id}`)).statusCode).toBe(403);
     expect((await as('ia2', 'GET', `/api/finances/receipt/${r.id}`)).statusCode).toBe(200);
     expect((await as('ia', 'GET', `/api/finances/receipt/${r.id}`)).statusCode).toBe(404);

@@ -15,7 +15,7 @@ import {
   type ProductLineBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { productOf } from '../events/dto.ts';
 import { productsByIds } from '../events/repo.ts';
@@ -215,8 +215,7 @@ export async function updateOrder(deps: FinancesDeps, actor: Actor, id: number, 
         body.toggle,
       );
       if (!toggled) {
-        throw new AppError('Not allowed.', {
-          message: `The order may not be toggled (${body.toggle}) now.`,
+        throw refused('order_toggle_not_allowed', `The order may not be toggled (${body.toggle}) now.`, {
           fieldValidation: { toggle: 'invalid_value' },
         });
       }
@@ -233,7 +232,7 @@ export async function addPayment(deps: FinancesDeps, actor: Actor, orderId: numb
   await deps.db.transaction(async (tx) => {
     const o = await locked(tx, actor, orderId);
     if (o.status === 'canceled' && body.amount > 0) {
-      throw new AppError('Not allowed.', { message: 'A canceled order takes no payment, only refunds.' });
+      throw refused('canceled_order_no_payment', 'A canceled order takes no payment, only refunds.');
     }
     await repo.insertPayment(tx, {
       orderId,
@@ -363,7 +362,7 @@ async function lineValues(tx: Tx, body: ProductLineBody) {
 /** Lines change only while the order is open or pending and the line is not delivered. */
 function refuseClosed(status: string): void {
   if (status !== 'open' && status !== 'pending' && status !== 'on_hold') {
-    throw new AppError('Not allowed.', { message: 'The lines of a closed or canceled order do not change.' });
+    throw refused('order_lines_locked', 'The lines of a closed or canceled order do not change.');
   }
 }
 
@@ -372,7 +371,7 @@ export async function addOrderLine(deps: FinancesDeps, actor: Actor, orderId: nu
     const o = await locked(tx, actor, orderId);
     refuseClosed(o.status);
     if (!o.eventId) {
-      throw new AppError('Not allowed.');
+      throw refused('order_without_event', 'An order without a presentation takes no lines.');
     }
     await repo.insertOrderLine(tx, { ...(await lineValues(tx, body)), eventId: o.eventId, orderId });
     await settle(tx, orderId, nowOf(deps));
@@ -388,7 +387,7 @@ async function lineOf(tx: Tx, actor: Actor, lineId: number) {
   const o = await locked(tx, actor, line.orderId);
   refuseClosed(o.status);
   if (line.delivered) {
-    throw new AppError('Not allowed.', { message: 'A delivered line does not change.' });
+    throw refused('delivered_line_final', 'A delivered line does not change.');
   }
   return { line, orderId: line.orderId };
 }

@@ -7,7 +7,7 @@ import {
   type LocationWithUsersDto,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
 import { audit } from '../audit/service.ts';
 import { toLocationDto, toLocationWithUsersDto } from './dto.ts';
@@ -31,7 +31,7 @@ function assertChangeable(id: number, doing: 'changed' | 'deleted'): void {
     throw new AppError('UNKNOWN_LOCATION_ID');
   }
   if (isSpecialLocation(id)) {
-    throw new AppError('Not allowed.', { message: `The special location (leads without an event or mall) cannot be ${doing}.` });
+    throw refused('special_location', `The special location (leads without an event or mall) cannot be ${doing}.`);
   }
 }
 

@@ -58,7 +58,9 @@ describe('Omnicas applications (local provider)', () => {
     const o = await omnicasSale('sa');
     const first = (await apply('admin', { order_id: o.id, reference: 'A', amount: 100_000 })).json<{ data: OmnicasApplicationDto }>().data;
     expect(first.amount).toBe(100_000);
-    expect((await apply('admin', { order_id: o.id, reference: 'B' })).statusCode).toBe(403);
+    const second = await apply('admin', { order_id: o.id, reference: 'B' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ data: { reason: 'financing_already_applied', application_id: first.id } });
     expect((await w.as('admin', 'PUT', `/api/omnicas/${first.id}`, { status: 'rejected' })).json()).toMatchObject({
       data: { status: 'rejected' },
     });
@@ -78,7 +80,9 @@ describe('Omnicas applications (local provider)', () => {
     expect((await apply('admin', { order_id: 999_999 })).statusCode).toBe(404);
     const canceled = await omnicasSale('sa');
     await w.as('admin', 'PUT', `/api/finances/order/${canceled.id}`, { toggle: 'cancel' });
-    expect((await apply('admin', { order_id: canceled.id })).statusCode).toBe(403);
+    const refusedCanceled = await apply('admin', { order_id: canceled.id });
+    expect(refusedCanceled.statusCode).toBe(403);
+    expect(refusedCanceled.json()).toMatchObject({ data: { reason: 'canceled_order_not_financed' } });
   });
 
   it('two clicks at once make one application', async () => {

@@ -1,7 +1,7 @@
 import { orderSum, type omnicasBody, type OmnicasStatus } from '@bo/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import { FinancingError, type FinancingProvider } from '../../integrations/financing/index.ts';
 import type { Actor } from '../auth/service.ts';
 import * as repo from './repo.ts';
@@ -94,12 +94,11 @@ export async function createApplication(deps: OmnicasDeps, actor: Actor, body: O
       });
     }
     if (order.status === 'canceled') {
-      throw new AppError('Not allowed.', { message: 'A canceled order is not financed.' });
+      throw refused('canceled_order_not_financed', 'A canceled order is not financed.');
     }
     const live = await repo.liveApplicationOf(tx, order.id);
     if (live) {
-      throw new AppError('Not allowed.', {
-        message: `The order already has an application (${live.status}).`,
+      throw refused('financing_already_applied', `The order already has an application (${live.status}).`, {
         data: { application_id: live.id },
       });
     }

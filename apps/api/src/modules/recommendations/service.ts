@@ -18,7 +18,7 @@ import {
   type UpdateRecommendationBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import { audit } from '../audit/service.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
 import { clientInScope, viewerOf } from '../clients/service.ts';
@@ -218,10 +218,10 @@ export async function updateRecommendation(
       });
     }
     if (to !== from && !rights.setStatus) {
-      throw new AppError('Not allowed.', { message: 'Only staff change the status of a recommendation.' });
+      throw refused('staff_only_status', 'Only staff change the status of a recommendation.');
     }
     if (body.paid !== undefined && !rights.pay) {
-      throw new AppError('Not allowed.', { message: 'Only an admin marks a reward as paid.' });
+      throw refused('admin_only_reward', 'Only an admin marks a reward as paid.');
     }
     if (!canChangeRecommendationStatus(from, to)) {
       throw new AppError('RECOMMENDATION_STATUS_NOT_ALLOWED', {

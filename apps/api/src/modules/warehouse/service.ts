@@ -1,6 +1,6 @@
 import type { OrderDeliveryBody } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { recordDelivery } from '../finances/orders.ts';
 import * as repo from './repo.ts';
@@ -78,7 +78,7 @@ export async function deliver(deps: WarehouseDeps, actor: Actor, orderId: number
       throw new AppError('NOT_FOUND');
     }
     if (order.status === 'canceled') {
-      throw new AppError('Not allowed.', { message: 'A canceled order is not delivered.' });
+      throw refused('canceled_order_not_delivered', 'A canceled order is not delivered.');
     }
     await recordDelivery(tx, actor.userId, orderId, body, now);
     const needed = await repo.unitsOfLines(tx, orderId, body.line_ids);

@@ -17,9 +17,9 @@ import {
 import { COMMISSION_REASONS, francsToRappen, PRODUCT_TYPES, rappenToFrancs, type CommissionReason, type ProductType } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useCommissionRates, useSaveCommissionRates, type CommissionRate } from './api.ts';
-import { refusalText } from './finance-bits.tsx';
 
 interface Cell {
   kind: 'percent' | 'fixed';
@@ -75,7 +75,7 @@ export function CommissionRatesSection() {
         setDraft(null);
         snackbar.show(t('finances:messages.ratesSaved'), 'success');
       },
-      onError: (err) => snackbar.show(refusalText(err, t)),
+      onError: (err) => snackbar.show(errorMessage(err, t)),
     });
   };
   const set = (k: string, change: Partial<Cell>) => setDraft({ ...shown, [k]: { ...shown[k]!, ...change } });

@@ -12,12 +12,13 @@ import {
 } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useCommissionAgents, useCommissions, useSetCommissionStatus, type CommissionFilters } from './api.ts';
-import { personName, refusalText, StatusChip } from './finance-bits.tsx';
+import { personName, StatusChip } from './finance-bits.tsx';
 
 /** Spec 7: the commissions tab asks reason sale; the downlines tab the levels above the seller and the call agent. */
 const REASONS: Record<'commissions' | 'downlines', readonly CommissionReason[]> = {
@@ -39,7 +40,7 @@ export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downli
       { id: row.id, status },
       {
         onSuccess: () => snackbar.show(t('finances:messages.commissionUpdated'), 'success'),
-        onError: (err) => snackbar.show(refusalText(err, t)),
+        onError: (err) => snackbar.show(errorMessage(err, t)),
         onSettled: () => setToPay(null),
       },
     );

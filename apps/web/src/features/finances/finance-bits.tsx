@@ -1,10 +1,7 @@
 import { Box, Chip, Paper, Typography, type ChipProps } from '@mui/material';
 import type { CommissionStatus, DeliveryStatus, OrderStatus, PaymentStatus, ReceiptStatus } from '@bo/domain';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
 
 type Colour = NonNullable<ChipProps['color']>;
 
@@ -54,13 +51,6 @@ export function personName(person: { name: string; surname: string } | null | un
  * What a refused change says: the server's identifier translated, and for a refusal ("Not allowed.")
  * also its reason, which names the rule that stopped it.
  */
-export function refusalText(err: unknown, t: TFunction): string {
-  const text = errorMessage(err, t);
-  if (err instanceof HttpError && err.status === 403 && typeof err.body.message === 'string' && err.body.message !== err.body.error) {
-    return `${text} ${err.body.message}`;
-  }
-  return text;
-}
 
 /** Today in Zurich as YYYY-MM-DD, the default of date fields. */
 export function todayIso(): string {

@@ -17,10 +17,11 @@ import {
 import { formatDate, type OrderDto } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useAddDelivery, useDeleteDelivery } from './api.ts';
-import { personName, refusalText, Section, todayIso } from './finance-bits.tsx';
+import { personName, Section, todayIso } from './finance-bits.tsx';
 
 type Delivery = OrderDto['order_deliveries'][number];
 
@@ -99,7 +100,7 @@ export function OrderDeliveries({ order, manage }: { order: OrderDto; manage: bo
           toDelete &&
           remove.mutate(toDelete.id, {
             onSuccess: () => snackbar.show(t('finances:messages.deliveryDeleted'), 'success'),
-            onError: (err) => snackbar.show(refusalText(err, t)),
+            onError: (err) => snackbar.show(errorMessage(err, t)),
             onSettled: () => setToDelete(null),
           })
         }
@@ -124,7 +125,7 @@ function DeliveryForm({ order, onDone }: { order: OrderDto; onDone: () => void }
           snackbar.show(t('finances:messages.deliveryCreated'), 'success');
           onDone();
         },
-        onError: (err) => snackbar.show(refusalText(err, t)),
+        onError: (err) => snackbar.show(errorMessage(err, t)),
       },
     );
 

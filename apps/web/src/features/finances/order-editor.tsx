@@ -26,11 +26,11 @@ import {
 } from '@bo/domain';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../app/error-message.ts';
+import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useUpdateOrder } from './api.ts';
-import { Figure, refusalText, Section } from './finance-bits.tsx';
+import { Figure, Section } from './finance-bits.tsx';
 import { OrderDeliveries } from './order-deliveries.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrderPayments } from './order-payments.tsx';
@@ -168,7 +168,7 @@ function OrderToggles({ order }: { order: OrderDto }) {
       { id: order.id, body: { toggle } },
       {
         onSuccess: () => snackbar.show(t('finances:messages.orderUpdated'), 'success'),
-        onError: (err) => snackbar.show(refusalText(err, t)),
+        onError: (err) => snackbar.show(errorMessage(err, t)),
         onSettled: () => setConfirmCancel(false),
       },
     );
@@ -233,7 +233,7 @@ function OrderChecks({ order, manage }: { order: OrderDto; manage: boolean }) {
         },
         onError: (err) => {
           setAsked(null);
-          snackbar.show(refusalText(err, t));
+          snackbar.show(errorMessage(err, t));
         },
       },
     );
@@ -344,7 +344,7 @@ function OrderTerms({ order, manage }: { order: OrderDto; manage: boolean }) {
           const fields = fieldErrors(err);
           setErrors(fields);
           if (Object.keys(fields).length === 0) {
-            snackbar.show(refusalText(err, t));
+            snackbar.show(errorMessage(err, t));
           }
         },
       },

@@ -18,10 +18,10 @@ import {
 import { formatMoney, francsToRappen, PRODUCT_LINE_STATUSES, type OrderDto, type ProductLineStatus } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useActiveProducts, useAddOrderLine, useDeleteOrderLine } from './api.ts';
-import { refusalText } from './finance-bits.tsx';
 
 type Line = OrderDto['lines'][number];
 
@@ -110,7 +110,7 @@ export function OrderLines({ order, manage }: { order: OrderDto; manage: boolean
                 setRemoving(null);
                 snackbar.show(t('finances:order.lines.removed'), 'success');
               },
-              onError: (err) => snackbar.show(refusalText(err, t)),
+              onError: (err) => snackbar.show(errorMessage(err, t)),
             })
           }
         />
@@ -155,7 +155,7 @@ function AddLine({ order }: { order: OrderDto }) {
           setQuantity('1');
           snackbar.show(t('finances:order.lines.added'), 'success');
         },
-        onError: (err) => snackbar.show(refusalText(err, t)),
+        onError: (err) => snackbar.show(errorMessage(err, t)),
       },
     );
   };

@@ -27,11 +27,11 @@ import {
 } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../app/error-message.ts';
+import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useDeletePayment, useSavePayment } from './api.ts';
-import { personName, refusalText, Section, todayIso } from './finance-bits.tsx';
+import { personName, Section, todayIso } from './finance-bits.tsx';
 
 type Payment = OrderDto['order_payments'][number];
 
@@ -152,7 +152,7 @@ export function OrderPayments({ order, manage }: { order: OrderDto; manage: bool
           toDelete &&
           remove.mutate(toDelete.id, {
             onSuccess: () => snackbar.show(t('finances:messages.paymentDeleted'), 'success'),
-            onError: (err) => snackbar.show(refusalText(err, t)),
+            onError: (err) => snackbar.show(errorMessage(err, t)),
             onSettled: () => setToDelete(null),
           })
         }
@@ -212,7 +212,7 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
           const fields = fieldErrors(err);
           setErrors(fields);
           if (Object.keys(fields).length === 0) {
-            snackbar.show(refusalText(err, t));
+            snackbar.show(errorMessage(err, t));
           }
         },
       },

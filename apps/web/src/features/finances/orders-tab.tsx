@@ -32,12 +32,13 @@ import {
 } from '@bo/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useCheckContracts, useCommissionAgents, useOrders, type OrderFilters } from './api.ts';
-import { personName, refusalText, StatusChip } from './finance-bits.tsx';
+import { personName, StatusChip } from './finance-bits.tsx';
 import { OrderEditor } from './order-editor.tsx';
 import {
   contractsToCheck,
@@ -235,13 +236,13 @@ export function OrdersTab({ manage }: { manage: boolean }) {
     bulk.mutate(ids, {
       onSuccess: ({ done, refusal }) => {
         if (refusal) {
-          snackbar.show(refusalText(refusal, t));
+          snackbar.show(errorMessage(refusal, t));
         } else {
           snackbar.show(t('finances:orders.bulk.checked', { count: done }), 'success');
           setSelection(NO_SELECTION);
         }
       },
-      onError: (err) => snackbar.show(refusalText(err, t)),
+      onError: (err) => snackbar.show(errorMessage(err, t)),
     });
   };
 

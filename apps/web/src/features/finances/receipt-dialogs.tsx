@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { receiptPdfPath, useCreateReceipt, usePayReceipt, useRebuildReceipt, useReceipt } from './api.ts';
-import { Figure, personName, refusalText, StatusChip, todayIso } from './finance-bits.tsx';
+import { Figure, personName, StatusChip, todayIso } from './finance-bits.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 /** POST /api/finances/receipt/{agentId}: an agent and a period; the receipt gathers the agent's open commissions of it. */
@@ -60,7 +60,7 @@ export function CreateReceiptDialog({
           const fields = fieldErrors(err);
           setErrors(fields);
           if (Object.keys(fields).length === 0) {
-            snackbar.show(refusalText(err, t));
+            snackbar.show(errorMessage(err, t));
           }
         },
       },
@@ -250,7 +250,7 @@ export function ReceiptDialog({
               onClick={() =>
                 rebuild.mutate(id, {
                   onSuccess: () => snackbar.show(t('finances:messages.receiptRebuilt'), 'success'),
-                  onError: (err) => snackbar.show(refusalText(err, t)),
+                  onError: (err) => snackbar.show(errorMessage(err, t)),
                 })
               }
               disabled={busy}
@@ -282,7 +282,7 @@ export function ReceiptDialog({
         onConfirm={() =>
           pay.mutate(id, {
             onSuccess: () => snackbar.show(t('finances:messages.receiptPaid'), 'success'),
-            onError: (err) => snackbar.show(refusalText(err, t)),
+            onError: (err) => snackbar.show(errorMessage(err, t)),
             onSettled: () => setConfirmPay(false),
           })
         }

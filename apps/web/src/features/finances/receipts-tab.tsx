@@ -6,12 +6,13 @@ import { Box, Button, IconButton, MenuItem, TextField, Tooltip, Typography } fro
 import { DEFAULT_PAGE_SIZES, formatDate, formatMoney, formatNumber, PAGE_SIZES, type ReceiptRowDto } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { receiptPdfPath, useCommissionAgents, useDeleteReceipt, useRebuildReceipt, useReceipts } from './api.ts';
-import { personName, refusalText, StatusChip } from './finance-bits.tsx';
+import { personName, StatusChip } from './finance-bits.tsx';
 import { CreateReceiptDialog, ReceiptDialog } from './receipt-dialogs.tsx';
 
 /** Commission receipts: an agent's open commissions of a period gathered, printed, rebuilt and paid. */
@@ -89,7 +90,7 @@ export function ReceiptsTab({ manage }: { manage: boolean }) {
                     onClick={() =>
                       rebuild.mutate(r.id, {
                         onSuccess: () => snackbar.show(t('finances:messages.receiptRebuilt'), 'success'),
-                        onError: (err) => snackbar.show(refusalText(err, t)),
+                        onError: (err) => snackbar.show(errorMessage(err, t)),
                       })
                     }
                     data-testid="receipt-rebuild"
@@ -193,7 +194,7 @@ export function ReceiptsTab({ manage }: { manage: boolean }) {
                 setOpenId(null);
               }
             },
-            onError: (err) => snackbar.show(refusalText(err, t)),
+            onError: (err) => snackbar.show(errorMessage(err, t)),
             onSettled: () => setToDelete(null),
           })
         }
