@@ -37,5 +37,8 @@ export * from './events.ts';
 export * from './schemas/events.ts';
 export * from './finances.ts';
 export * from './schemas/finances.ts';
+export * from './schemas/warehouse.ts';
+export * from './schemas/omnicas.ts';
+export * from './schemas/admin-payments.ts';
 export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { adminPaymentsDto, adminPaymentsQuery, markPaidBody, markPaidDto } from './schemas.ts';
+import { adminPaymentsDto, adminPaymentsQuery, markPaidBody, markPaidDto } from '@bo/domain';
 import * as service from './service.ts';
 import type { Db } from '../../db/client.ts';
 

@@ -1,8 +1,16 @@
-import { idParams, omnicasBody, omnicasUpdateBody } from '@bo/domain';
+import {
+  idParams,
+  omnicasApplicationDto,
+  omnicasBody,
+  omnicasListDto,
+  omnicasOrderDto,
+  omnicasOrdersQuery,
+  omnicasQuery,
+  omnicasUpdateBody,
+} from '@bo/domain';
 import { z } from 'zod';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { omnicasApplicationDto, omnicasListDto, omnicasOrderDto, omnicasOrdersQuery, omnicasQuery } from './schemas.ts';
 import * as service from './service.ts';
 
 const MANAGE = { access: { permission: 'omnicas.manage' as const } };

@@ -1,11 +1,17 @@
-import { orderSum, type omnicasBody, type OmnicasStatus } from '@bo/domain';
+import {
+  type OmnicasApplicationDto,
+  type omnicasBody,
+  type OmnicasOrderDto,
+  type OmnicasQuery,
+  type OmnicasStatus,
+  orderSum,
+} from '@bo/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../http/errors.ts';
 import { FinancingError, type FinancingProvider } from '../../integrations/financing/index.ts';
 import type { Actor } from '../auth/service.ts';
 import * as repo from './repo.ts';
-import type { OmnicasApplicationDto, OmnicasOrderDto, OmnicasQuery } from './schemas.ts';
 
 export interface OmnicasDeps {
   db: Db;

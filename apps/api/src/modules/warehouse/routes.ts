@@ -1,8 +1,7 @@
-import { idParams, orderDeliveryBody } from '@bo/domain';
+import { deliveredDto, idParams, orderDeliveryBody, stockBody, stockRowDto, warehouseDto, warehouseQuery } from '@bo/domain';
 import { z } from 'zod';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { deliveredDto, stockBody, stockRowDto, warehouseDto, warehouseQuery } from './schemas.ts';
 import * as service from './service.ts';
 
 const READ = { access: { permission: 'warehouse.read' as const } };

@@ -1,10 +1,9 @@
-import type { OrderDeliveryBody } from '@bo/domain';
+import type { OrderDeliveryBody, StockBody, StockRowDto, ToDeliverDto, WarehouseQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { recordDelivery } from '../finances/orders.ts';
 import * as repo from './repo.ts';
-import type { StockBody, StockRowDto, ToDeliverDto, WarehouseQuery } from './schemas.ts';
 
 export interface WarehouseDeps {
   db: Db;

@@ -1,7 +1,6 @@
-import type { OrderDto } from '@bo/domain';
+import type { OrderDto, StockRowDto, ToDeliverDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesWorld } from './sales.fixture.ts';
-import type { StockRowDto, ToDeliverDto } from './schemas.ts';
 
 let w: Awaited<ReturnType<typeof salesWorld>>;
 let main = 0;

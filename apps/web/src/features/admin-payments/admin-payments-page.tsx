@@ -1,6 +1,6 @@
 import DoneAll from '@mui/icons-material/DoneAll';
 import { Box, Button, Checkbox, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDate, formatMoney, zurichClock, type ReceiptRowDto } from '@bo/domain';
+import { formatDate, formatMoney, zurichClock, type ReceiptRowDto, type UnreceiptedDto } from '@bo/domain';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -8,7 +8,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
-import { useAdminPayments, useCreateReceipt, useMarkPaid, type Unreceipted } from './api.ts';
+import { useAdminPayments, useCreateReceipt, useMarkPaid } from './api.ts';
 
 const person = (p: { name: string; surname: string }) => `${p.name} ${p.surname}`;
 
@@ -176,11 +176,11 @@ export function AdminPaymentsPage() {
   );
 }
 
-function UnreceiptedTable({ rows }: { rows: Unreceipted[] | undefined }) {
+function UnreceiptedTable({ rows }: { rows: UnreceiptedDto[] | undefined }) {
   const { t } = useTranslation('payments');
   const { t: tc } = useTranslation();
   const create = useCreateReceipt();
-  const gather = (u: Unreceipted) =>
+  const gather = (u: UnreceiptedDto) =>
     create.mutate(
       { agentId: u.agent.id, from: u.oldest, to: todayInZurich() },
       {

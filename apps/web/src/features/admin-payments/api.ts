@@ -1,18 +1,6 @@
-import type { ReceiptRowDto } from '@bo/domain';
+import type { AdminPaymentsDto, ReceiptRowDto } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http.ts';
-
-// The shapes of /api/admin-payments (apps/api/src/modules/admin-payments/schemas.ts).
-export interface Unreceipted {
-  agent: { id: number; name: string; surname: string };
-  total: number;
-  count: number;
-  oldest: string;
-}
-interface AdminPayments {
-  receipts: { data: ReceiptRowDto[]; total: number; limit: number; offset: number };
-  unreceipted: Unreceipted[];
-}
 
 export const ADMIN_PAYMENTS_KEY = ['admin-payments'] as const;
 
@@ -20,7 +8,7 @@ export function useAdminPayments(page: { limit: number; offset: number }, enable
   const search = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) }).toString();
   return useQuery({
     queryKey: [...ADMIN_PAYMENTS_KEY, search],
-    queryFn: async () => (await http<{ data: AdminPayments }>(`/api/admin-payments?${search}`)).data,
+    queryFn: async () => (await http<{ data: AdminPaymentsDto }>(`/api/admin-payments?${search}`)).data,
     placeholderData: keepPreviousData,
     enabled,
   });

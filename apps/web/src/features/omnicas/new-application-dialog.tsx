@@ -11,14 +11,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DEBOUNCE_MS, formatDate, formatMoney, francsToRappen, rappenToFrancs } from '@bo/domain';
+import { DEBOUNCE_MS, formatDate, formatMoney, francsToRappen, rappenToFrancs, type OmnicasOrderDto } from '@bo/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { useApply, useOmnicasOrders, type OmnicasOrder } from './api.ts';
+import { useApply, useOmnicasOrders } from './api.ts';
 
-const orderLabel = (o: OmnicasOrder) => `${o.contract_number ?? `#${o.id}`} · ${o.client.name} ${o.client.surname}`;
+const orderLabel = (o: OmnicasOrderDto) => `${o.contract_number ?? `#${o.id}`} · ${o.client.name} ${o.client.surname}`;
 
 /** A new application: an order paid through the provider (found by contract number or client), a reference, the amount. */
 export function NewApplicationDialog({ onClose }: { onClose: () => void }) {
@@ -26,7 +26,7 @@ export function NewApplicationDialog({ onClose }: { onClose: () => void }) {
   const { t: tc } = useTranslation();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
-  const [order, setOrder] = useState<OmnicasOrder | null>(null);
+  const [order, setOrder] = useState<OmnicasOrderDto | null>(null);
   const [reference, setReference] = useState('');
   const [amountText, setAmountText] = useState('');
   const orders = useOmnicasOrders(search, true);

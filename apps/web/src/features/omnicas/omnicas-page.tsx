@@ -22,12 +22,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { formatDateTime, formatMoney, OMNICAS_STATUSES, type OmnicasStatus } from '@bo/domain';
+import { formatDateTime, formatMoney, OMNICAS_STATUSES, type OmnicasStatus, type OmnicasApplicationDto } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { useOmnicas, useRefreshOmnicas, useSetOmnicasStatus, type OmnicasApplication } from './api.ts';
+import { useOmnicas, useRefreshOmnicas, useSetOmnicasStatus } from './api.ts';
 import { NewApplicationDialog } from './new-application-dialog.tsx';
 
 const STATUS_COLOUR: Record<OmnicasStatus, 'info' | 'success' | 'error'> = {
@@ -154,7 +154,7 @@ export function OmnicasPage() {
   );
 }
 
-function ApplicationRow({ application: a, canAsk }: { application: OmnicasApplication; canAsk: boolean }) {
+function ApplicationRow({ application: a, canAsk }: { application: OmnicasApplicationDto; canAsk: boolean }) {
   const { t } = useTranslation('omnicas');
   const { t: tc } = useTranslation();
   const setStatus = useSetOmnicasStatus();

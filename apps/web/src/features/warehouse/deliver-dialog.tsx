@@ -14,12 +14,12 @@ import {
   FormHelperText,
   TextField,
 } from '@mui/material';
-import { zurichClock } from '@bo/domain';
+import { zurichClock, type ToDeliverDto } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { shortagesOf, useDeliver, type ToDeliver } from './api.ts';
+import { shortagesOf, useDeliver } from './api.ts';
 
 function todayInZurich(): string {
   const c = zurichClock(new Date());
@@ -27,7 +27,7 @@ function todayInZurich(): string {
 }
 
 /** Records a delivery from the warehouse: the lines brought (all by default) and the day; the units leave the stock. */
-export function DeliverDialog({ order, onClose }: { order: ToDeliver; onClose: () => void }) {
+export function DeliverDialog({ order, onClose }: { order: ToDeliverDto; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
   const [day, setDay] = useState(todayInZurich);

@@ -23,12 +23,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { formatDateTime } from '@bo/domain';
+import { formatDateTime, type StockRowDto } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { useChangeStock, useWarehouse, type StockRow } from './api.ts';
+import { useChangeStock, useWarehouse } from './api.ts';
 
 /** A whole number typed into a field: undefined while it is not one. */
 function wholeNumber(text: string): number | undefined {
@@ -41,11 +41,11 @@ export function StockTable({ canManage }: { canManage: boolean }) {
   const { t: tc } = useTranslation();
   const query = useWarehouse({ limit: 1, offset: 0 });
   const [editing, setEditing] = useState<{ productId: number; text: string } | null>(null);
-  const [receiving, setReceiving] = useState<StockRow | null>(null);
+  const [receiving, setReceiving] = useState<StockRowDto | null>(null);
   const change = useChangeStock();
   const stock = query.data?.stock;
 
-  const saveCount = (row: StockRow) => {
+  const saveCount = (row: StockRowDto) => {
     const quantity = wholeNumber(editing?.text ?? '');
     if (quantity === undefined || quantity < 0) {
       return;
@@ -201,7 +201,7 @@ export function StockTable({ canManage }: { canManage: boolean }) {
 }
 
 /** Goods received (or, with a minus, units taken out): added to what is there. */
-function ReceiveDialog({ row, onClose }: { row: StockRow; onClose: () => void }) {
+function ReceiveDialog({ row, onClose }: { row: StockRowDto; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
   const [text, setText] = useState('');

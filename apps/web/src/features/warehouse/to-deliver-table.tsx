@@ -1,11 +1,11 @@
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import { Box, Button, Chip } from '@mui/material';
-import { formatDate } from '@bo/domain';
+import { formatDate, type ToDeliverDto } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
-import { useWarehouse, type ToDeliver } from './api.ts';
+import { useWarehouse } from './api.ts';
 import { DeliverDialog } from './deliver-dialog.tsx';
 
 const person = (p: { name: string; surname: string } | null) => (p ? `${p.name} ${p.surname}` : '–');
@@ -13,10 +13,10 @@ const person = (p: { name: string; surname: string } | null) => (p ? `${p.name} 
 /** Orders waiting for their main product, oldest first, with "Liefern" for warehouse.manage. */
 export function ToDeliverTable({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation('warehouse');
-  const [delivering, setDelivering] = useState<ToDeliver | null>(null);
+  const [delivering, setDelivering] = useState<ToDeliverDto | null>(null);
 
   // The server answers oldest order first: no column sorts.
-  const columns = useMemo<DataTableColumn<ToDeliver>[]>(
+  const columns = useMemo<DataTableColumn<ToDeliverDto>[]>(
     () => [
       {
         id: 'order',
@@ -59,7 +59,7 @@ export function ToDeliverTable({ canManage }: { canManage: boolean }) {
               width: 110,
               align: 'right' as const,
               alwaysVisible: true,
-              render: (o: ToDeliver) => (
+              render: (o: ToDeliverDto) => (
                 <Button
                   size="small"
                   variant="outlined"

@@ -1,10 +1,10 @@
-import { csvOf, listOf, OMNICAS_STATUSES, omnicasDto, personRef } from '@bo/domain';
+import { OMNICAS_STATUSES } from '../finances.ts';
+import { csvOf, personRef } from './clients.ts';
+import { listOf } from './common.ts';
+import { omnicasDto } from './finances.ts';
 import { z } from 'zod';
 
-/*
- * Omnicas beyond the spec's omnicasBody / omnicasDto (packages/domain): what the list and the new-application
- * dialog show. They belong in packages/domain; the web app declares the same shapes in features/omnicas/api.ts.
- */
+/* Omnicas beyond the spec's omnicasBody / omnicasDto (./finances.ts): what the list and the new-application dialog show. */
 
 export const omnicasApplicationDto = omnicasDto.extend({
   contract_number: z.string().nullable(),
@@ -16,6 +16,7 @@ export const omnicasListDto = listOf(omnicasApplicationDto).extend({
   /** `local`: the decision is recorded here by hand; otherwise the provider can be asked for it. */
   provider: z.enum(['local', 'http']),
 });
+export type OmnicasListDto = z.infer<typeof omnicasListDto>;
 
 export const omnicasQuery = z.object({
   status: csvOf(z.enum(OMNICAS_STATUSES)).optional(),

@@ -1,12 +1,9 @@
-import { personRef } from '@bo/domain';
+import { personRef } from './clients.ts';
 import { z } from 'zod';
 
-/*
- * The warehouse's contract. It belongs in packages/domain beside the other finance schemas; it lives
- * here until it moves, and the web app declares the same shapes in features/warehouse/api.ts.
- */
+/* The warehouse (`/api/warehouse`): the stock per product and the orders waiting for their main product. */
 
-const productRef = z.object({
+export const productRef = z.object({
   id: z.number(),
   code: z.string(),
   name: z.string(),
@@ -47,6 +44,11 @@ export const warehouseDto = z.object({
   /** Orders not canceled whose main product is not delivered yet, oldest first. */
   to_deliver: z.object({ data: z.array(toDeliverDto), total: z.number(), limit: z.number(), offset: z.number() }),
 });
+export type WarehouseDto = z.infer<typeof warehouseDto>;
+
+/** `data.shortages` of a delivery refused for want of stock. */
+export const shortageDto = z.object({ product_id: z.number(), name: z.string(), needed: z.number(), available: z.number() });
+export type ShortageDto = z.infer<typeof shortageDto>;
 
 const units = (min: number) => z.number().int('invalid_value').min(min, 'invalid_value').max(1_000_000, 'invalid_value');
 
@@ -70,3 +72,4 @@ export const deliveredDto = z.object({
   /** The stock of the products this delivery took. */
   stock: z.array(z.object({ product_id: z.number(), quantity: z.number() })),
 });
+export type DeliveredDto = z.infer<typeof deliveredDto>;

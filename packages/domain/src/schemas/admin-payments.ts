@@ -1,7 +1,9 @@
-import { listOf, personRef, receiptRowDto } from '@bo/domain';
+import { personRef } from './clients.ts';
+import { listOf } from './common.ts';
+import { receiptRowDto } from './finances.ts';
 import { z } from 'zod';
 
-/* Admin payments' contract; it belongs in packages/domain, the web app declares the same shapes in features/admin-payments/api.ts. */
+/* Admin payments (`/api/admin-payments`): what is due to agents, and marking it paid. */
 
 /** An agent's open commissions that no receipt holds yet. */
 export const unreceiptedDto = z.object({
@@ -19,6 +21,7 @@ export const adminPaymentsDto = z.object({
   receipts: listOf(receiptRowDto),
   unreceipted: z.array(unreceiptedDto),
 });
+export type AdminPaymentsDto = z.infer<typeof adminPaymentsDto>;
 
 export const adminPaymentsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -28,6 +31,7 @@ export const adminPaymentsQuery = z.object({
 const zId = z.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value');
 /** No ids selected is allowed and changes nothing (spec 5). */
 export const markPaidBody = z.object({ receipt_ids: z.array(zId).max(500, 'too_long') });
+export type MarkPaidBody = z.infer<typeof markPaidBody>;
 
 export const markPaidDto = z.object({
   /** Receipts that were open and are paid now. */
