@@ -35,6 +35,21 @@ export async function updateClientIn(tx: Tx, actor: Actor, id: number, body: Cli
   if (!(await findClient(tx, viewer.scope, id, { lock: true }))) {
     throw new AppError('UNKNOWN_USER_ID');
   }
+  await writeClientFields(tx, id, body);
+}
+
+/**
+ * Changes the fields sent, for the client of an event the actor performs: performing it is the
+ * permission (the event's own scope was checked), whatever the actor's access to the clients list.
+ */
+export async function updateClientOfEventIn(tx: Tx, id: number, body: ClientUpdateBody): Promise<void> {
+  if (!(await findClient(tx, { kind: 'all' }, id, { lock: true }))) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  await writeClientFields(tx, id, body);
+}
+
+async function writeClientFields(tx: Tx, id: number, body: ClientUpdateBody): Promise<void> {
   const values = columnsOf(body);
   await refuseTaken(tx, values, id);
   if (Object.keys(values).length > 0) {

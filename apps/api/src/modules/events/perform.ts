@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { announceClientUpdated } from '../clients/actions.ts';
-import { addRecallIn, setClientStatusIn, setSubUserIn, updateClientIn } from '../clients/for-modules.ts';
+import { addRecallIn, setClientStatusIn, setSubUserIn, updateClientOfEventIn } from '../clients/for-modules.ts';
 import { insertBookedEvent, type EventsDeps } from './calendar.ts';
 import { linesFromBodies as linesFrom, type LineInsert } from './line-rules.ts';
 import { eventDetail } from './read.ts';
@@ -137,7 +137,7 @@ export async function finishPresentation(deps: EventsDeps, actor: Actor, id: num
     });
     await cancelReminders(tx, e.id);
     if (d.user) {
-      await updateClientIn(tx, { ...actor, role: 'admin' }, e.clientId, d.user).catch((err: unknown) => {
+      await updateClientOfEventIn(tx, e.clientId, d.user).catch((err: unknown) => {
         // The draft nests the client under `user`: its field errors name the draft's fields.
         if (err instanceof AppError && err.fieldValidation) {
           const prefixed = Object.fromEntries(Object.entries(err.fieldValidation).map(([k, v]) => [`user.${k}`, v]));
@@ -155,9 +155,10 @@ export async function finishPresentation(deps: EventsDeps, actor: Actor, id: num
       await addRecallIn(tx, actor, e.clientId, new Date(d.recall_time), d.comments);
     }
     if (d.demo_outcome === 'remeet' && d.remeet_time) {
+      // The performer is an admin or the event's agent (events.perform), so may book into that calendar.
       const followUp = await insertBookedEvent(
         tx,
-        { ...actor, role: 'admin' },
+        actor,
         {
           type: 'presentation',
           clientId: e.clientId,
