@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
   DEBOUNCE_MS,
   DEFAULT_PAGE_SIZES,
@@ -18,6 +18,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable } from '../../ui/data-table/use-data-table.ts';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useSalesAgents } from '../clients/api.ts';
 import { useEventsList, type EventsListKind } from './api.ts';
@@ -150,55 +151,33 @@ function EventsList({ kind, role }: { kind: EventsListKind; role: RoleCode }) {
           testId="events-search"
           sx={{ flex: '1 1 240px', maxWidth: 380, bgcolor: 'background.paper' }}
         />
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('events:filters.status')}
           value={filters.status}
-          onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as Filters['status'] }))}
-          sx={{ minWidth: 160, bgcolor: 'background.paper' }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'events-status-filter' } as object } }}
-        >
-          <MenuItem value="">{t('events:filters.all')}</MenuItem>
-          {PRESENTATION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s} data-value={s}>
-              {t(`events:statuses.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={(v) => setFilters((f) => ({ ...f, status: v as Filters['status'] }))}
+          allLabel={t('events:filters.all')}
+          options={PRESENTATION_STATUSES.map((s) => ({ value: s, label: t(`events:statuses.${s}`) }))}
+          testId="events-status-filter"
+        />
+        <FilterSelect
           label={t('events:filters.type')}
           value={filters.eventType}
-          onChange={(e) => setFilters((f) => ({ ...f, eventType: e.target.value as Filters['eventType'] }))}
-          sx={{ minWidth: 150, bgcolor: 'background.paper' }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'events-type-filter' } as object } }}
-        >
-          <MenuItem value="">{t('events:filters.all')}</MenuItem>
-          {EVENT_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {t(`events:types.${type}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(v) => setFilters((f) => ({ ...f, eventType: v as Filters['eventType'] }))}
+          allLabel={t('events:filters.all')}
+          options={EVENT_TYPES.map((type) => ({ value: type, label: t(`events:types.${type}`) }))}
+          testId="events-type-filter"
+          minWidth={150}
+        />
         {isAdmin && (
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('events:filters.agent')}
             value={filters.agentId === null ? '' : String(filters.agentId)}
-            onChange={(e) => setFilters((f) => ({ ...f, agentId: e.target.value ? Number(e.target.value) : null }))}
-            sx={{ minWidth: 200, bgcolor: 'background.paper' }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'events-agent-filter' } as object } }}
-          >
-            <MenuItem value="">{t('events:filters.allAgents')}</MenuItem>
-            {(agents.data ?? []).map((a) => (
-              <MenuItem key={a.id} value={String(a.id)}>
-                {a.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(v) => setFilters((f) => ({ ...f, agentId: v ? Number(v) : null }))}
+            allLabel={t('events:filters.allAgents')}
+            options={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            testId="events-agent-filter"
+            minWidth={200}
+          />
         )}
         {filtered && (
           <Button

@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
   DEBOUNCE_MS,
   isOneOf,
@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable } from '../../ui/data-table/use-data-table.ts';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { presentationsSearch, usePresentationCounts, usePresentations, type PresentationCounts } from './api.ts';
 import { eventLinks, totalText } from './event-bits.tsx';
@@ -122,22 +123,14 @@ function Presentations({ role }: { role: RoleCode }) {
           sx={{ flex: '1 1 240px', maxWidth: 380, bgcolor: 'background.paper' }}
         />
         {page === 'history' && (
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('events:filters.status')}
             value={status}
-            onChange={(e) => setStatus(e.target.value as PresentationStatus | '')}
-            sx={{ minWidth: 160, bgcolor: 'background.paper' }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'presentations-status-filter' } as object } }}
-          >
-            <MenuItem value="">{t('events:filters.all')}</MenuItem>
-            {PRESENTATION_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`events:statuses.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(v) => setStatus(v as PresentationStatus | '')}
+            allLabel={t('events:filters.all')}
+            options={PRESENTATION_STATUSES.map((s) => ({ value: s, label: t(`events:statuses.${s}`) }))}
+            testId="presentations-status-filter"
+          />
         )}
         {filtered && (
           <Button

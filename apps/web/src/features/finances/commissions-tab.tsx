@@ -17,6 +17,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { useCommissionAgents, useCommissions, useSetCommissionStatus, type CommissionFilters } from './api.ts';
 import { personName, StatusChip } from './finance-bits.tsx';
 
@@ -171,39 +172,25 @@ export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downli
   return (
     <Box sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('finances:commissions.filters.status')}
           value={filters.status}
-          onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as CommissionStatus | '' }))}
-          sx={{ minWidth: 170, bgcolor: 'background.paper' }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'commissions-status-filter' } as object } }}
-        >
-          <MenuItem value="">{t('finances:orders.filters.all')}</MenuItem>
-          {COMMISSION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s} data-value={s}>
-              {t(`finances:statuses.commission.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(v) => setFilters((f) => ({ ...f, status: v as CommissionStatus | '' }))}
+          allLabel={t('finances:orders.filters.all')}
+          options={COMMISSION_STATUSES.map((s) => ({ value: s, label: t(`finances:statuses.commission.${s}`) }))}
+          testId="commissions-status-filter"
+          minWidth={170}
+        />
         {manage && (
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('finances:commissions.filters.agent')}
             value={filters.agentId === null ? '' : String(filters.agentId)}
-            onChange={(e) => setFilters((f) => ({ ...f, agentId: e.target.value ? Number(e.target.value) : null }))}
-            sx={{ minWidth: 200, bgcolor: 'background.paper' }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'commissions-agent-filter' } as object } }}
-          >
-            <MenuItem value="">{t('finances:orders.filters.allAgents')}</MenuItem>
-            {(agents.data ?? []).map((a) => (
-              <MenuItem key={a.id} value={String(a.id)}>
-                {personName(a)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(v) => setFilters((f) => ({ ...f, agentId: v ? Number(v) : null }))}
+            allLabel={t('finances:orders.filters.allAgents')}
+            options={(agents.data ?? []).map((a) => ({ value: String(a.id), label: personName(a) }))}
+            testId="commissions-agent-filter"
+            minWidth={200}
+          />
         )}
         {filtered && (
           <Button size="small" onClick={() => setFilters({ status: '', agentId: null })}>

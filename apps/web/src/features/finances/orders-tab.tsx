@@ -36,6 +36,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useCheckContracts, useCommissionAgents, useOrders, type OrderFilters } from './api.ts';
 import { personName, StatusChip } from './finance-bits.tsx';
@@ -291,55 +292,34 @@ export function OrdersTab({ manage }: { manage: boolean }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('finances:orders.filters.payment')}
           value={filters.paymentStatus}
-          onChange={(e) => setFilters((f) => ({ ...f, paymentStatus: e.target.value as PaymentStatus | '' }))}
-          sx={{ minWidth: 150, bgcolor: 'background.paper' }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'orders-payment-filter' } as object } }}
-        >
-          <MenuItem value="">{t('finances:orders.filters.all')}</MenuItem>
-          {PAYMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s} data-value={s}>
-              {t(`finances:statuses.payment.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={(v) => setFilters((f) => ({ ...f, paymentStatus: v as PaymentStatus | '' }))}
+          allLabel={t('finances:orders.filters.all')}
+          options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`finances:statuses.payment.${s}`) }))}
+          testId="orders-payment-filter"
+          minWidth={150}
+        />
+        <FilterSelect
           label={t('finances:orders.filters.delivery')}
           value={filters.deliveryStatus}
-          onChange={(e) => setFilters((f) => ({ ...f, deliveryStatus: e.target.value as DeliveryStatus | '' }))}
-          sx={{ minWidth: 170, bgcolor: 'background.paper' }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'orders-delivery-filter' } as object } }}
-        >
-          <MenuItem value="">{t('finances:orders.filters.all')}</MenuItem>
-          {DELIVERY_STATUSES.map((s) => (
-            <MenuItem key={s} value={s} data-value={s}>
-              {t(`finances:statuses.delivery.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(v) => setFilters((f) => ({ ...f, deliveryStatus: v as DeliveryStatus | '' }))}
+          allLabel={t('finances:orders.filters.all')}
+          options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`finances:statuses.delivery.${s}`) }))}
+          testId="orders-delivery-filter"
+          minWidth={170}
+        />
         {manage && (
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('finances:orders.filters.agent')}
             value={filters.agentId === null ? '' : String(filters.agentId)}
-            onChange={(e) => setFilters((f) => ({ ...f, agentId: e.target.value ? Number(e.target.value) : null }))}
-            sx={{ minWidth: 180, bgcolor: 'background.paper' }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'orders-agent-filter' } as object } }}
-          >
-            <MenuItem value="">{t('finances:orders.filters.allAgents')}</MenuItem>
-            {sellers.map((a) => (
-              <MenuItem key={a.id} value={String(a.id)}>
-                {personName(a)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(v) => setFilters((f) => ({ ...f, agentId: v ? Number(v) : null }))}
+            allLabel={t('finances:orders.filters.allAgents')}
+            options={sellers.map((a) => ({ value: String(a.id), label: personName(a) }))}
+            testId="orders-agent-filter"
+            minWidth={180}
+          />
         )}
         {filtered && (
           <Button

@@ -2,7 +2,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Refresh from '@mui/icons-material/Refresh';
-import { Box, Button, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { DEFAULT_PAGE_SIZES, formatDate, formatMoney, formatNumber, PAGE_SIZES, type ReceiptRowDto } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { receiptPdfPath, useCommissionAgents, useDeleteReceipt, useRebuildReceipt, useReceipts } from './api.ts';
 import { personName, StatusChip } from './finance-bits.tsx';
 import { CreateReceiptDialog, ReceiptDialog } from './receipt-dialogs.tsx';
@@ -124,22 +125,15 @@ export function ReceiptsTab({ manage }: { manage: boolean }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
         {manage && (
           <>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('finances:receipts.filters.agent')}
               value={agentId === null ? '' : String(agentId)}
-              onChange={(e) => setAgentId(e.target.value ? Number(e.target.value) : null)}
-              sx={{ minWidth: 220, bgcolor: 'background.paper' }}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'receipts-agent-filter' } as object } }}
-            >
-              <MenuItem value="">{t('finances:orders.filters.allAgents')}</MenuItem>
-              {(agents.data ?? []).map((a) => (
-                <MenuItem key={a.id} value={String(a.id)}>
-                  {personName(a)}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(v) => setAgentId(v ? Number(v) : null)}
+              allLabel={t('finances:orders.filters.allAgents')}
+              options={(agents.data ?? []).map((a) => ({ value: String(a.id), label: personName(a) }))}
+              testId="receipts-agent-filter"
+              minWidth={220}
+            />
             <Box sx={{ flexGrow: 1 }} />
             <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="receipt-create">
               {t('finances:receipts.create')}
