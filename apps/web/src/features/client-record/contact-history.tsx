@@ -12,8 +12,9 @@ import {
 } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from '../../app/error-message.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
+import { useFieldErrors } from '../../ui/field-errors.ts';
 import { StatusChip, useStatusLabel } from '../clients/client-bits.tsx';
 import { useAddContact, useCloseRecall, useEditContactComment } from './api.ts';
 
@@ -36,12 +37,12 @@ function AddContact({ clientId }: { clientId: number }) {
   const statusLabel = useStatusLabel();
   const add = useAddContact(clientId);
   const [form, setForm] = useState<ContactForm>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, text, failed } = useFieldErrors();
   const set = (field: keyof ContactForm) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }));
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
-  const error = (field: keyof ContactForm) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
+  const error = (field: keyof ContactForm) => text(field);
 
   const submit = () => {
     const parsed = contactHistoryBody.safeParse({
@@ -63,13 +64,7 @@ function AddContact({ clientId }: { clientId: number }) {
         setForm(EMPTY);
         setErrors({});
       },
-      onError: (err) => {
-        const fields = fieldErrors(err);
-        setErrors(fields);
-        if (Object.keys(fields).length === 0) {
-          snackbar.show(errorMessage(err, t));
-        }
-      },
+      onError: failed,
     });
   };
 

@@ -26,9 +26,10 @@ import {
 } from '@bo/domain';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from '../../app/error-message.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useFieldErrors } from '../../ui/field-errors.ts';
 import { useUpdateOrder } from './api.ts';
 import { Figure, Section } from './finance-bits.tsx';
 import { OrderDeliveries } from './order-deliveries.tsx';
@@ -322,7 +323,7 @@ function OrderTerms({ order, manage }: { order: OrderDto; manage: boolean }) {
       setDraft(saved);
     }
   }
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { setErrors, text: err, failed } = useFieldErrors();
   const changed = JSON.stringify(draft) !== savedKey;
   const instalments = draft.payment_installments.trim() === '' ? null : Number(draft.payment_installments);
   const instalmentsBad = instalments !== null && (!Number.isInteger(instalments) || instalments < 1 || instalments > 120);
@@ -340,17 +341,10 @@ function OrderTerms({ order, manage }: { order: OrderDto; manage: boolean }) {
       { id: order.id, body },
       {
         onSuccess: () => snackbar.show(t('finances:messages.orderUpdated'), 'success'),
-        onError: (err) => {
-          const fields = fieldErrors(err);
-          setErrors(fields);
-          if (Object.keys(fields).length === 0) {
-            snackbar.show(errorMessage(err, t));
-          }
-        },
+        onError: failed,
       },
     );
   };
-  const err = (field: string) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
   const field = { size: 'small', fullWidth: true, disabled: !manage } as const;
 
   return (

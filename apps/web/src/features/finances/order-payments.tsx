@@ -27,9 +27,10 @@ import {
 } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from '../../app/error-message.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useFieldErrors } from '../../ui/field-errors.ts';
 import { useDeletePayment, useSavePayment } from './api.ts';
 import { personName, Section, todayIso } from './finance-bits.tsx';
 
@@ -182,7 +183,7 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
           note: '',
         },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { setErrors, text: err, failed } = useFieldErrors();
   const amount = signedRappen(draft.amount);
   const amountBad = draft.amount.trim() !== '' && amount === undefined;
 
@@ -208,17 +209,10 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
           snackbar.show(t(payment ? 'finances:messages.paymentUpdated' : 'finances:messages.paymentCreated'), 'success');
           onDone();
         },
-        onError: (err) => {
-          const fields = fieldErrors(err);
-          setErrors(fields);
-          if (Object.keys(fields).length === 0) {
-            snackbar.show(errorMessage(err, t));
-          }
-        },
+        onError: failed,
       },
     );
   };
-  const err = (field: string) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
 
   return (
     <Box

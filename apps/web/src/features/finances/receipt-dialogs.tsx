@@ -20,8 +20,9 @@ import {
 import { formatDate, formatMoney, type ReceiptRowDto, type UserListItemDto } from '@bo/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from '../../app/error-message.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
+import { useFieldErrors } from '../../ui/field-errors.ts';
 import { receiptPdfPath, useCreateReceipt, usePayReceipt, useRebuildReceipt, useReceipt } from './api.ts';
 import { Figure, personName, StatusChip, todayIso } from './finance-bits.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -43,7 +44,7 @@ export function CreateReceiptDialog({
   const [agentId, setAgentId] = useState<number | ''>('');
   const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { setErrors, text: err, failed } = useFieldErrors();
   const submit = () => {
     if (agentId === '') {
       setErrors({ agent: 'field_is_required' });
@@ -56,17 +57,10 @@ export function CreateReceiptDialog({
           snackbar.show(t('finances:messages.receiptCreated'), 'success');
           onCreated(data.id);
         },
-        onError: (err) => {
-          const fields = fieldErrors(err);
-          setErrors(fields);
-          if (Object.keys(fields).length === 0) {
-            snackbar.show(errorMessage(err, t));
-          }
-        },
+        onError: failed,
       },
     );
   };
-  const err = (field: string) => (errors[field] ? t(`validation.${errors[field]}`) : undefined);
   return (
     <Dialog
       open
