@@ -34,6 +34,7 @@ export * from './lead-flow.ts';
 export * from './client-draft.ts';
 export * from './zurich-time.ts';
 export * from './events.ts';
+export * from './sms-texts.ts';
 export * from './schemas/events.ts';
 export * from './finances.ts';
 export * from './schemas/finances.ts';

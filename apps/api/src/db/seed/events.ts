@@ -1,4 +1,4 @@
-import { BUYER_STATUSES, EVENT_LENGTH_S, roleByCode, zurichClock, zurichInstant, type ClientStatus } from '@bo/domain';
+import { BUYER_STATUSES, EVENT_LENGTH_S, reminderText, roleByCode, zurichClock, zurichInstant, type ClientStatus } from '@bo/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { eventProducts, events, orders, products, recallHistory, smsOutbox, statusHistory, users } from '../schema/index.ts';
@@ -291,15 +291,22 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
           await setStatus(clientId, 'sale_agents', staff.callAgent, new Date(Math.min(Date.now(), at.getTime() - 7 * 86_400_000)));
         }
         const [client] = await tx
-          .select({ phone: users.mobilePhone, name: users.name, surname: users.surname })
+          .select({ phone: users.mobilePhone, name: users.name, surname: users.surname, locale: users.locale })
           .from(users)
           .where(eq(users.id, clientId));
+        const [agent] = await tx.select({ name: users.name, surname: users.surname }).from(users).where(eq(users.id, agentId));
         if (client?.phone) {
           const when = (ms: number) => new Date(at.getTime() - ms);
+          const facts = {
+            clientName: `${client.name} ${client.surname}`,
+            agentName: agent ? `${agent.name} ${agent.surname}` : '',
+            startsAt: at,
+            company: '',
+          };
           await tx.insert(smsOutbox).values([
             {
               to: client.phone,
-              text: `Guten Tag ${client.name} ${client.surname}, Ihr Termin ist bestätigt.`,
+              text: reminderText('appointment', client.locale, facts),
               type: 'appointment',
               status: 'delivered',
               userId: clientId,
@@ -312,7 +319,7 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
               const due = sendAt.getTime() <= Date.now();
               return {
                 to: client.phone!,
-                text: 'Erinnerung an Ihren Termin.',
+                text: reminderText(type, client.locale, facts),
                 type,
                 status: due ? 'delivered' : 'planned',
                 userId: clientId,

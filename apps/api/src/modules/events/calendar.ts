@@ -84,6 +84,7 @@ async function reminderTarget(tx: Tx, eventId: number): Promise<ReminderTarget> 
     agentName: `${agent?.name ?? ''} ${agent?.surname ?? ''}`.trim(),
     startsAt: e!.startsAt,
     company: settings.sms_company_name || settings.company_name,
+    locale: client?.locale ?? 'de',
   };
 }
 

@@ -293,6 +293,29 @@ describe('moving and changing events', () => {
     ]);
   });
 
+  it("reminders are written in the client's language and say the new time after a move", async () => {
+    const client = await newClient('admin', { locale: 'it' });
+    const id = await bookOk('ca', client, slot(19, 10));
+    const texts = async () =>
+      (
+        await t.pool.query<{ type: string; text: string }>(
+          "SELECT type, text FROM sms_outbox WHERE event_id = $1 AND status = 'planned' ORDER BY type",
+          [id],
+        )
+      ).rows;
+    const booked = await texts();
+    expect(booked.map((r) => r.type)).toEqual(['appointment', 'first_reminder', 'second_reminder']);
+    expect(booked[0]!.text).toMatch(/^Buongiorno Vera Kunde \d+, il suo appuntamento con .+ il \d\d\.\d\d\.\d{4} 10:00 è confermato\./);
+    expect(booked[2]!.text).toMatch(/^Promemoria: oggi alle 10:00 /);
+    const move = await as('admin', 'POST', '/api/calendar-event-move', { eventId: id, status: 'planned', date: slot(29, 13), comment: '' });
+    expect(move.statusCode, move.body).toBe(200);
+    const moved = (await texts()).filter((r) => r.type !== 'appointment');
+    expect(moved.map((r) => r.text)).toEqual([
+      expect.stringMatching(/^Promemoria: domani, \d\d\.\d\d\.\d{4} 13:00, /),
+      expect.stringMatching(/^Promemoria: oggi alle 13:00 /),
+    ]);
+  });
+
   it('update: another agent while planned, cancel (reminders canceled), then only the comment may change', async () => {
     const client = await newClient();
     const id = await bookOk('admin', client, slot(16, 10));

@@ -1,4 +1,4 @@
-import { formatDateTime, reminderSchedule, type SmsType } from '@bo/domain';
+import { reminderSchedule, reminderText, type SmsType } from '@bo/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
@@ -11,20 +11,12 @@ export interface ReminderTarget {
   agentName: string;
   startsAt: Date;
   company: string;
+  /** The client's locale: the language the texts are written in. */
+  locale: string;
 }
 
-/** German first: the client's locale decides nothing yet, the reminders of spec 4 are short and formal. */
 function textOf(type: SmsType, t: ReminderTarget): string {
-  const when = formatDateTime(t.startsAt);
-  const sender = t.company ? ` ${t.company}` : '';
-  switch (type) {
-    case 'appointment':
-      return `Guten Tag ${t.clientName}, Ihr Termin mit ${t.agentName} ist am ${when} bestätigt.${sender}`;
-    case 'first_reminder':
-      return `Erinnerung: Morgen, ${when}, besucht Sie ${t.agentName}.${sender}`;
-    case 'second_reminder':
-      return `Erinnerung: Heute um ${when.slice(-5)} besucht Sie ${t.agentName}.${sender}`;
-  }
+  return reminderText(type, t.locale, t);
 }
 
 /** Writes the reminders of a booked event into the SMS outbox (the delivery job sends them when due). */
