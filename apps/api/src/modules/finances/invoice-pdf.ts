@@ -2,6 +2,7 @@ import { formatDate, formatMoney, type OrderDto } from '@bo/domain';
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
+import type { InvoiceTexts } from './invoice-texts.ts';
 
 export interface InvoiceCompany {
   name: string;
@@ -19,13 +20,9 @@ export interface InvoiceInput {
   /** The QR-bill payment part; null when nothing is owed. */
   qrBill: QrBillData | null;
   logo: Buffer | null;
+  /** The words, in the client's language. */
+  texts: InvoiceTexts;
 }
-
-const LINE_STATUS: Record<OrderDto['lines'][number]['status'], string> = {
-  sell: '',
-  rec: 'durch Empfehlungen bezahlt',
-  gift: 'Geschenk',
-};
 
 const monthLabel = (month: string) => {
   const [y, m] = month.split('-');
@@ -33,18 +30,19 @@ const monthLabel = (month: string) => {
 };
 
 /**
- * An A4 invoice in German for an order paid by bill: the company, the client's address where a window
+ * An A4 invoice in the client's language for an order paid by bill: the company, the client's address where a window
  * envelope shows it, the lines, sum, payments and what is owed, the instalments if any, and the Swiss
  * QR-bill payment part for the amount owed at the foot of the last page (swissqrbill starts a page of
  * its own when the content leaves too little room).
  */
 export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
-  const { order } = input;
-  const qrBill = input.qrBill ? new SwissQRBill(input.qrBill, { language: 'DE' }) : null;
+  const { order, texts: w } = input;
+  const qrBill = input.qrBill ? new SwissQRBill(input.qrBill, { language: w.qrBill }) : null;
+  const lineNote: Record<OrderDto['lines'][number]['status'], string> = { sell: '', rec: w.paidByRecommendations, gift: w.gift };
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, left: 50, right: 50, bottom: 40 },
-    info: { Title: `Rechnung ${order.id}`, Author: input.company.name },
+    info: { Title: w.title(order.id), Author: input.company.name },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -69,14 +67,14 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   // A left-hand window of a C5/6 envelope (SN 010130) shows the recipient about 45 mm from the top.
   doc.fontSize(10).text(input.recipient.join('\n'), 62, 150, { width: 240 });
 
-  doc.font('Helvetica-Bold').fontSize(16).text(`Rechnung Nr. ${order.id}`, 50, 235);
+  doc.font('Helvetica-Bold').fontSize(16).text(w.title(order.id), 50, 235);
   doc.font('Helvetica').fontSize(9);
   const facts: [string, string][] = [
-    ['Datum', formatDate(input.issuedAt)],
-    ['Auftrag', `#${order.id}`],
-    ['Vertrag', order.contract_number ?? '–'],
-    ['Kundennummer', String(order.client.id)],
-    ['Berater/in', order.agent ? `${order.agent.name} ${order.agent.surname}` : '–'],
+    [w.date, formatDate(input.issuedAt)],
+    [w.order, `#${order.id}`],
+    [w.contract, order.contract_number ?? '–'],
+    [w.clientNumber, String(order.client.id)],
+    [w.agent, order.agent ? `${order.agent.name} ${order.agent.surname}` : '–'],
   ];
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -100,38 +98,38 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     doc.moveTo(50, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#888888').stroke();
     doc.moveDown(0.3);
   };
-  row(['Produkt', 'Menge', 'Preis', 'Betrag'], { bold: true });
+  row([w.product, w.quantity, w.price, w.amount], { bold: true });
   rule();
   for (const l of order.lines) {
-    const note = LINE_STATUS[l.status];
-    const name = `${l.product.name}${note ? ` (${note})` : ''}${l.years_of_guarantee ? `, ${l.years_of_guarantee} Jahre Garantie` : ''}`;
+    const note = lineNote[l.status];
+    const name = `${l.product.name}${note ? ` (${note})` : ''}${l.years_of_guarantee ? `, ${w.guarantee(l.years_of_guarantee)}` : ''}`;
     const value = l.status === 'sell' ? l.price * l.quantity : 0;
     row([name, String(l.quantity), formatMoney(l.status === 'sell' ? l.price : 0), formatMoney(value)]);
   }
   rule();
   const subtotal = order.lines.filter((l) => l.status === 'sell').reduce((s, l) => s + l.price * l.quantity, 0);
-  const totals: [string, number, boolean?][] = [['Zwischensumme', subtotal]];
+  const totals: [string, number, boolean?][] = [[w.subtotal, subtotal]];
   if (order.discount_rec_sum > 0) {
-    totals.push([`Rabatt für ${order.discount_rec_count} Empfehlungen`, -Math.min(order.discount_rec_sum, subtotal)]);
+    totals.push([w.discount(order.discount_rec_count), -Math.min(order.discount_rec_sum, subtotal)]);
   }
   if (order.bank_processing_commission !== 0) {
-    totals.push(['Bearbeitungsgebühr', order.bank_processing_commission]);
+    totals.push([w.processingFee, order.bank_processing_commission]);
   }
-  totals.push(['Total', order.sum, true]);
+  totals.push([w.total, order.sum, true]);
   for (const p of order.order_payments) {
-    totals.push([`${p.amount < 0 ? 'Rückzahlung' : 'Zahlung'} vom ${formatDate(p.paid_at)}`, -p.amount]);
+    totals.push([p.amount < 0 ? w.refund(formatDate(p.paid_at)) : w.payment(formatDate(p.paid_at)), -p.amount]);
   }
-  totals.push(['Offener Betrag', order.dept, true]);
+  totals.push([w.owed, order.dept, true]);
   for (const [label, amount, bold] of totals) {
     row([label, '', '', formatMoney(amount)], { bold: bold ?? false });
   }
 
   if (order.schedule.length > 0 && order.dept > 0) {
     doc.moveDown(0.6);
-    doc.font('Helvetica-Bold').text(`Ratenplan: ${formatMoney(order.sum)} in ${order.schedule.length} Raten`, 50);
+    doc.font('Helvetica-Bold').text(w.schedule(formatMoney(order.sum), order.schedule.length), 50);
     doc.font('Helvetica');
     for (const i of order.schedule) {
-      row([`Rate ${monthLabel(i.month)}`, '', '', formatMoney(i.amount)]);
+      row([w.instalment(monthLabel(i.month)), '', '', formatMoney(i.amount)]);
     }
   }
 
@@ -139,14 +137,7 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(
-      qrBill
-        ? 'Bitte überweisen Sie den offenen Betrag innert 30 Tagen mit dem untenstehenden QR-Einzahlungsschein.'
-        : 'Diese Rechnung ist bezahlt. Vielen Dank.',
-      50,
-      doc.y,
-      { width: right - 50 },
-    );
+    .text(qrBill ? w.pleasePay : w.paid, 50, doc.y, { width: right - 50 });
 
   if (qrBill) {
     // The payment part belongs at the foot of an A4 page (perforated paper); when the content leaves too

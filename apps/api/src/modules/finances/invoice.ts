@@ -7,6 +7,8 @@ import type { Actor } from '../auth/service.ts';
 import { storedBytes, type FilesDeps } from '../files/service.ts';
 import { globalSettings } from '../settings/service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
+import { invoiceTexts } from './invoice-texts.ts';
+import { localeOfUser } from './orders.repo.ts';
 import { orderDto } from './orders.ts';
 
 export interface InvoiceDeps {
@@ -83,6 +85,7 @@ export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number):
     });
   }
   const settings = await globalSettings(deps.db);
+  const texts = invoiceTexts(await localeOfUser(deps.db, order.client.id));
   const creditor = creditorOf(deps.iban, settings);
   const debtor = debtorOf(order.client);
   const qrBill: QrBillData | null =
@@ -93,7 +96,7 @@ export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number):
           creditor,
           ...(debtor ? { debtor } : {}),
           reference: paymentReference(deps.iban, order.id),
-          message: cut(`Rechnung ${order.id}${order.contract_number ? `, Vertrag ${order.contract_number}` : ''}`, 140),
+          message: cut(texts.qrMessage(order.id, order.contract_number), 140),
         }
       : null;
   const logoId = /\/api\/files\/([0-9a-f-]{36})$/.exec(settings.receipt_logo_path)?.[1];
@@ -115,6 +118,7 @@ export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number):
     issuedAt: deps.now ? deps.now() : new Date(),
     qrBill,
     logo: logo?.bytes ?? null,
+    texts,
   });
   return { filename: `rechnung-${order.id}.pdf`, pdf };
 }

@@ -203,3 +203,9 @@ export async function orderRowById(tx: Tx, id: number, scope: SQL) {
   const [row] = await selectOrders(tx, and(eq(orders.id, id), scope), { orderBy: 'id', orderMethod: 'asc', limit: 1, offset: 0 });
   return row ?? null;
 }
+
+/** The language a client reads (their locale), for what is written to them. */
+export async function localeOfUser(tx: Tx, id: number): Promise<string | null> {
+  const [row] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+  return row?.locale ?? null;
+}

@@ -287,6 +287,21 @@ describe('GET /api/finances/order/{id}/invoice.pdf', () => {
     expect((await invoice('ia', o.id)).statusCode).toBe(200);
   });
 
+  it("is written in the client's language, the payment part too; a language the PDF fonts cannot write gives German", async () => {
+    const o = await sale('sa');
+    await t.pool.query("UPDATE users SET locale = 'it' WHERE id = $1", [o.client.id]);
+    const it_ = pdfText((await invoice('admin', o.id)).rawPayload);
+    for (const piece of [`Fattura n. ${o.id}`, 'Prodotto', 'Quantità', 'Importo aperto', 'Sezione pagamento', 'Ricevuta']) {
+      expect(it_, piece).toContain(piece);
+    }
+    expect(it_).not.toContain('Rechnung');
+    expect(it_).not.toContain('Zahlteil');
+    await t.pool.query("UPDATE users SET locale = 'ru' WHERE id = $1", [o.client.id]);
+    const ru = pdfText((await invoice('admin', o.id)).rawPayload);
+    expect(ru).toContain(`Rechnung Nr. ${o.id}`);
+    expect(ru).toContain('Zahlteil');
+  });
+
   it('a paid order gets its invoice marked paid, without a payment part', async () => {
     const o = await sale('sa');
     await as('admin', 'POST', `/api/finances/order-payment/${o.id}`, { amount: o.sum, paid_at: '2026-11-20' });

@@ -1,0 +1,131 @@
+import { toLanguage } from '@bo/domain';
+import type { Language as QrBillLanguage } from 'swissqrbill/types';
+
+/**
+ * The invoice's words in the languages an invoice is written in. The PDF's standard fonts have no
+ * Cyrillic, so a client who reads Russian gets the German invoice, as does any other locale.
+ */
+export const INVOICE_LANGUAGES = ['de', 'en', 'it'] as const;
+export type InvoiceLanguage = (typeof INVOICE_LANGUAGES)[number];
+
+export interface InvoiceTexts {
+  qrBill: QrBillLanguage;
+  title: (id: number) => string;
+  date: string;
+  order: string;
+  contract: string;
+  clientNumber: string;
+  agent: string;
+  product: string;
+  quantity: string;
+  price: string;
+  amount: string;
+  paidByRecommendations: string;
+  gift: string;
+  guarantee: (years: number) => string;
+  subtotal: string;
+  discount: (count: number) => string;
+  processingFee: string;
+  total: string;
+  payment: (date: string) => string;
+  refund: (date: string) => string;
+  owed: string;
+  schedule: (sum: string, count: number) => string;
+  instalment: (month: string) => string;
+  pleasePay: string;
+  paid: string;
+  /** The payment part's message to the creditor. */
+  qrMessage: (id: number, contract: string | null) => string;
+}
+
+const TEXTS: Record<InvoiceLanguage, InvoiceTexts> = {
+  de: {
+    qrBill: 'DE',
+    title: (id) => `Rechnung Nr. ${id}`,
+    date: 'Datum',
+    order: 'Auftrag',
+    contract: 'Vertrag',
+    clientNumber: 'Kundennummer',
+    agent: 'Berater/in',
+    product: 'Produkt',
+    quantity: 'Menge',
+    price: 'Preis',
+    amount: 'Betrag',
+    paidByRecommendations: 'durch Empfehlungen bezahlt',
+    gift: 'Geschenk',
+    guarantee: (years) => `${years} Jahre Garantie`,
+    subtotal: 'Zwischensumme',
+    discount: (count) => `Rabatt für ${count} Empfehlungen`,
+    processingFee: 'Bearbeitungsgebühr',
+    total: 'Total',
+    payment: (date) => `Zahlung vom ${date}`,
+    refund: (date) => `Rückzahlung vom ${date}`,
+    owed: 'Offener Betrag',
+    schedule: (sum, count) => `Ratenplan: ${sum} in ${count} Raten`,
+    instalment: (month) => `Rate ${month}`,
+    pleasePay: 'Bitte überweisen Sie den offenen Betrag innert 30 Tagen mit dem untenstehenden QR-Einzahlungsschein.',
+    paid: 'Diese Rechnung ist bezahlt. Vielen Dank.',
+    qrMessage: (id, contract) => `Rechnung ${id}${contract ? `, Vertrag ${contract}` : ''}`,
+  },
+  en: {
+    qrBill: 'EN',
+    title: (id) => `Invoice no. ${id}`,
+    date: 'Date',
+    order: 'Order',
+    contract: 'Contract',
+    clientNumber: 'Client number',
+    agent: 'Adviser',
+    product: 'Product',
+    quantity: 'Quantity',
+    price: 'Price',
+    amount: 'Amount',
+    paidByRecommendations: 'paid by recommendations',
+    gift: 'gift',
+    guarantee: (years) => `${years} years guarantee`,
+    subtotal: 'Subtotal',
+    discount: (count) => `Discount for ${count} recommendations`,
+    processingFee: 'Processing fee',
+    total: 'Total',
+    payment: (date) => `Payment of ${date}`,
+    refund: (date) => `Refund of ${date}`,
+    owed: 'Amount due',
+    schedule: (sum, count) => `Instalments: ${sum} in ${count} instalments`,
+    instalment: (month) => `Instalment ${month}`,
+    pleasePay: 'Please pay the amount due within 30 days with the QR payment slip below.',
+    paid: 'This invoice is paid. Thank you.',
+    qrMessage: (id, contract) => `Invoice ${id}${contract ? `, contract ${contract}` : ''}`,
+  },
+  it: {
+    qrBill: 'IT',
+    title: (id) => `Fattura n. ${id}`,
+    date: 'Data',
+    order: 'Ordine',
+    contract: 'Contratto',
+    clientNumber: 'Numero cliente',
+    agent: 'Consulente',
+    product: 'Prodotto',
+    quantity: 'Quantità',
+    price: 'Prezzo',
+    amount: 'Importo',
+    paidByRecommendations: 'pagato con raccomandazioni',
+    gift: 'regalo',
+    guarantee: (years) => `${years} anni di garanzia`,
+    subtotal: 'Subtotale',
+    discount: (count) => `Sconto per ${count} raccomandazioni`,
+    processingFee: 'Spese di elaborazione',
+    total: 'Totale',
+    payment: (date) => `Pagamento del ${date}`,
+    refund: (date) => `Rimborso del ${date}`,
+    owed: 'Importo aperto',
+    schedule: (sum, count) => `Piano rateale: ${sum} in ${count} rate`,
+    instalment: (month) => `Rata ${month}`,
+    pleasePay: "Vi preghiamo di versare l'importo aperto entro 30 giorni con la polizza di versamento QR qui sotto.",
+    paid: 'Questa fattura è pagata. Grazie.',
+    qrMessage: (id, contract) => `Fattura ${id}${contract ? `, contratto ${contract}` : ''}`,
+  },
+};
+
+export function invoiceTexts(locale: string | null | undefined): InvoiceTexts {
+  const lng = toLanguage(locale);
+  return lng && lng in TEXTS ? TEXTS[lng as InvoiceLanguage] : TEXTS.de;
+}
