@@ -35,6 +35,7 @@ export * from './client-draft.ts';
 export * from './zurich-time.ts';
 export * from './events.ts';
 export * from './sms-texts.ts';
+export * from './calendar-summary.ts';
 export * from './schemas/events.ts';
 export * from './finances.ts';
 export * from './schemas/finances.ts';

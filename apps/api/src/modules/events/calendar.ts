@@ -1,9 +1,10 @@
 import {
   EVENT_LENGTH_S,
   STATUS_WHEN_BOOKED,
-  formatDateTime,
+  calendarSummary,
   roleById,
   workingTimeRefusal,
+  type CalendarChange,
   type CalendarEventCreateBody,
   type CalendarRefusal,
   type EventDto,
@@ -36,13 +37,11 @@ export function calendarError(reason: CalendarRefusal): AppError {
   return new AppError('calendar_event_error', { message: reason, data: { error: reason } });
 }
 
-const TYPE_LABEL: Record<EventType, string> = { presentation: 'Präsentation', service: 'Service' };
-
-/** Spec 7 `data.summary`: one German sentence of what is now in the calendar. */
-function summaryOf(e: EventDto, verb: string): string {
-  const who = e.client ? `${e.client.name} ${e.client.surname}`.trim() : '';
-  const agent = e.agent ? `${e.agent.name} ${e.agent.surname}`.trim() : '';
-  return `${TYPE_LABEL[e.type]} ${verb}: ${formatDateTime(e.date)}${who ? `, ${who}` : ''}${agent ? `, bei ${agent}` : ''}.`;
+/** Spec 7 `data.summary`, in the language of the user who made the change. */
+async function summaryFor(db: Db, actor: Actor, e: EventDto, change: CalendarChange): Promise<string> {
+  const me = await repo.userById(db, actor.userId);
+  const name = (p: { name: string; surname: string } | null) => (p ? `${p.name} ${p.surname}`.trim() : '');
+  return calendarSummary({ type: e.type, date: e.date, client: name(e.client), agent: name(e.agent) }, change, me?.locale);
 }
 
 /** The agent an event goes to must be an active sales or independent agent. */
@@ -178,7 +177,7 @@ export async function bookFromCalendar(deps: EventsDeps, actor: Actor, body: Cal
   await announceClientUpdated(deps, actor, clientId);
   const event = await answerFor(deps.db, actor, id);
   return {
-    summary: summaryOf(event, 'gebucht'),
+    summary: await summaryFor(deps.db, actor, event, 'booked'),
     event,
     ...(body.eventType === 'presentation' ? { presentation_id: id } : { service_id: id }),
   };
@@ -252,7 +251,7 @@ export async function changeEvent(deps: EventsDeps, actor: Actor, change: EventC
   deps.onSmsPlanned?.();
   await announceClientUpdated(deps, actor, clientId);
   const event = await answerFor(deps.db, actor, change.eventId);
-  return { summary: summaryOf(event, kind === 'move' ? 'verschoben' : 'gespeichert'), event };
+  return { summary: await summaryFor(deps.db, actor, event, kind === 'move' ? 'moved' : 'saved'), event };
 }
 
 /** Deletes a planned or canceled event that made no order; its unsent reminders are canceled. */

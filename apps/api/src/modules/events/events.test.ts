@@ -309,11 +309,26 @@ describe('moving and changing events', () => {
     expect(booked[2]!.text).toMatch(/^Promemoria: oggi alle 10:00 /);
     const move = await as('admin', 'POST', '/api/calendar-event-move', { eventId: id, status: 'planned', date: slot(29, 13), comment: '' });
     expect(move.statusCode, move.body).toBe(200);
+    // The summary is in the language of whoever moved it (admin, German).
+    expect(move.json<{ data: { summary: string } }>().data.summary).toMatch(/^Präsentation verschoben: .* 13:00, Vera Kunde \d+, bei /);
     const moved = (await texts()).filter((r) => r.type !== 'appointment');
     expect(moved.map((r) => r.text)).toEqual([
       expect.stringMatching(/^Promemoria: domani, \d\d\.\d\d\.\d{4} 13:00, /),
       expect.stringMatching(/^Promemoria: oggi alle 13:00 /),
     ]);
+  });
+
+  it('the summary of a calendar call is in the language of the user who made it', async () => {
+    const admin = users.get('admin')!.id;
+    await t.pool.query("UPDATE users SET locale = 'it' WHERE id = $1", [admin]);
+    try {
+      const client = await newClient();
+      const res = await book('admin', { userId: client, agentId: users.get('sa')!.id, date: slot(31, 15) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<{ data: { summary: string } }>().data.summary).toMatch(/^Presentazione prenotata: .* 15:00, Vera Kunde \d+, con /);
+    } finally {
+      await t.pool.query("UPDATE users SET locale = 'de' WHERE id = $1", [admin]);
+    }
   });
 
   it('update: another agent while planned, cancel (reminders canceled), then only the comment may change', async () => {
