@@ -17,6 +17,7 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
+import { apiJson, makeSale } from '../support/sales.ts';
 
 interface Order {
   id: number;
@@ -44,13 +45,8 @@ interface Agent {
 /** One run's mark on the clients it makes, so the orders list can be searched for exactly them. */
 const RUN = `Fin${Date.now().toString(36)}`;
 
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(path, { method, data: data as Record<string, unknown> | undefined });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = apiJson;
 
-let slot = 0;
 /**
  * A finished sale as the demo makes them, made through the API as the admin: a presentation booked for
  * `agentId` on a free weekday morning months ahead, finished with a main device and another product.
@@ -66,35 +62,14 @@ async function sale(page: Page, agentId: number, surname: string): Promise<Order
   const main = products.find((p) => p.type === 'main');
   const other = products.find((p) => p.type === 'other');
   assert.ok(main && other, 'the demo has an active main device and another product');
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 60 + Math.floor(Math.random() * 300) + (slot += 3));
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    if (day.getUTCDay() === 0) {
-      continue;
-    }
-    // 08:30 UTC is 09:30 or 10:30 in Zurich: inside the working hours in summer and winter.
-    const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8, 30)).toISOString();
-    const res = await page.request.post('/api/calendar-event', {
-      data: { userData: { name: 'Erika', surname, city: 'Winterthur', zipcode: '8400' }, eventType: 'presentation', agentId, date },
-    });
-    if (res.status() === 409) {
-      continue;
-    }
-    assert.ok(res.ok(), `${res.status()} ${await res.text()}`);
-    const presentationId = ((await res.json()) as { data: { presentation_id: number } }).data.presentation_id;
-    const done = await api<{ data: { order_id: number } }>(page, 'PUT', `/api/finish-presentation/${presentationId}`, {
-      was_at_home: true,
-      order_products: [
-        { product_id: main.id, status: 'sell', quantity: 1, price: main.default_price },
-        { product_id: other.id, status: 'sell', quantity: 1, price: other.default_price },
-      ],
-      payment_method: 'bill',
-      contract_number: `V-${surname}`,
-    });
-    return order(page, done.data.order_id);
-  }
-  throw new Error('no free slot for the agent');
+  const made = await makeSale(page, {
+    agentId,
+    client: { name: 'Erika', surname, city: 'Winterthur', zipcode: '8400' },
+    lines: [main, other].map((p) => ({ product_id: p.id, quantity: 1, price: p.default_price })),
+    paymentMethod: 'bill',
+    contract: () => `V-${surname}`,
+  });
+  return order(page, made.id);
 }
 
 async function order(page: Page, id: number): Promise<Order> {

@@ -13,52 +13,17 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
+import { activeMainProduct, apiJson, makeSale } from '../support/sales.ts';
 
-async function json<T>(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(path, { method, data });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A sale paid through the financing provider: a presentation booked weeks ahead for the agent, finished by the admin. */
+/** A sale paid through the financing provider, finished by the admin. */
 async function omnicasSale(page: Page, agentId: number, price: number): Promise<{ id: number; contract: string }> {
-  const { data } = await json<{ data: { stock: { product: { id: number; type: string; status: string } }[] } }>(
-    page,
-    'GET',
-    '/api/warehouse?limit=1',
-  );
-  const main = data.stock.find((s) => s.product.type === 'main' && s.product.status === 'active')!;
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 60 + Math.floor(Math.random() * 300));
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    if (day.getUTCDay() === 0) {
-      continue;
-    }
-    const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8, 30)).toISOString();
-    const booked = await page.request.post('/api/calendar-event', {
-      data: {
-        userData: { name: 'Nina', surname: `Kredit ${Date.now() % 100_000}`, city: 'Aarau', zipcode: '5000' },
-        eventType: 'presentation',
-        agentId,
-        date,
-      },
-    });
-    if (booked.status() === 409) {
-      continue;
-    }
-    assert.ok(booked.ok(), await booked.text());
-    const eventId = ((await booked.json()) as { data: { presentation_id: number } }).data.presentation_id;
-    const contract = `E2E-O-${eventId}`;
-    const done = await json<{ data: { order_id: number } }>(page, 'PUT', `/api/finish-presentation/${eventId}`, {
-      was_at_home: true,
-      order_products: [{ product_id: main.product.id, status: 'sell', quantity: 1, price }],
-      payment_method: 'omnicas',
-      contract_number: contract,
-    });
-    return { id: done.data.order_id, contract };
-  }
-  throw new Error('no free slot for the agent');
+  return makeSale(page, {
+    agentId,
+    client: { name: 'Nina', surname: `Kredit ${Date.now() % 100_000}`, city: 'Aarau', zipcode: '5000' },
+    lines: [{ product_id: await activeMainProduct(page), quantity: 1, price }],
+    paymentMethod: 'omnicas',
+    contract: (id) => `E2E-O-${id}`,
+  });
 }
 
 const rowOf = (page: Page, orderId: number) => page.locator(`[data-testid="omnicas-row"][data-order-id="${orderId}"]`);
@@ -85,7 +50,7 @@ void describe('Omnicas', { timeout: 180_000 }, () => {
     'admin applies for financing of an order paid through Omnicas, then records the acceptance',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = await json<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
       const agent = agents.data.find((a) => a.name.includes('Bernasconi'))!;
       const order = await omnicasSale(page, agent.id, 480_000);
       await openScreen(page, 'omnicas', '/admin-dashboard/omnicas');
@@ -128,7 +93,7 @@ void describe('Omnicas', { timeout: 180_000 }, () => {
     'a sales agent applies for an order they sold and sees only their own applications',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = await json<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
       const sa = agents.data.find((a) => a.name.includes('Bernasconi'))!;
       const other = agents.data.find((a) => a.id !== sa.id)!;
       const mine = await omnicasSale(page, sa.id, 250_000);

@@ -13,55 +13,26 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
+import { apiJson, makeSale } from '../support/sales.ts';
 
 interface StockRow {
   product: { id: number; code: string; name: string; type: string; status: string };
   quantity: number;
 }
 
-async function json<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(path, { method, data });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A sale as the product makes it: a presentation booked for the agent weeks ahead, finished with these lines. */
-async function makeSale(
+/** A sale paid by bill of these lines, finished by the admin. */
+function billSale(
   page: Page,
   agentId: number,
   lines: { product_id: number; quantity: number }[],
 ): Promise<{ id: number; contract: string }> {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 60 + Math.floor(Math.random() * 300));
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    if (day.getUTCDay() === 0) {
-      continue;
-    }
-    const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8, 30)).toISOString();
-    const booked = await page.request.post('/api/calendar-event', {
-      data: {
-        userData: { name: 'Lena', surname: `Lager ${Date.now() % 100_000}`, city: 'Luzern', zipcode: '6003', address: 'Pilatusstrasse 4' },
-        eventType: 'presentation',
-        agentId,
-        date,
-      },
-    });
-    if (booked.status() === 409) {
-      continue;
-    }
-    assert.ok(booked.ok(), await booked.text());
-    const eventId = ((await booked.json()) as { data: { presentation_id: number } }).data.presentation_id;
-    const contract = `E2E-L-${eventId}`;
-    const done = await json<{ data: { order_id: number } }>(page, 'PUT', `/api/finish-presentation/${eventId}`, {
-      was_at_home: true,
-      order_products: lines.map((l) => ({ ...l, status: 'sell', price: 150_000 })),
-      payment_method: 'bill',
-      contract_number: contract,
-    });
-    return { id: done.data.order_id, contract };
-  }
-  throw new Error('no free slot for the agent');
+  return makeSale(page, {
+    agentId,
+    client: { name: 'Lena', surname: `Lager ${Date.now() % 100_000}`, city: 'Luzern', zipcode: '6003', address: 'Pilatusstrasse 4' },
+    lines: lines.map((l) => ({ ...l, price: 150_000 })),
+    paymentMethod: 'bill',
+    contract: (id) => `E2E-L-${id}`,
+  });
 }
 
 const stockRow = (page: Page, productId: number) => page.locator(`[data-testid="stock-row"][data-product-id="${productId}"]`);
@@ -74,12 +45,12 @@ void describe('warehouse', { timeout: 180_000 }, () => {
     'admin counts the stock, is told a delivery it cannot cover, books goods received and delivers the order from the list',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const { data } = await json<{ data: { stock: StockRow[] } }>(page, 'GET', '/api/warehouse?limit=1');
+      const { data } = await apiJson<{ data: { stock: StockRow[] } }>(page, 'GET', '/api/warehouse?limit=1');
       const main = data.stock.find((s) => s.product.type === 'main' && s.product.status === 'active')!;
       const before = main.quantity;
-      const agents = await json<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
       const agent = agents.data.find((a) => a.name.includes('Bernasconi'))!;
-      const order = await makeSale(page, agent.id, [{ product_id: main.product.id, quantity: 2 }]);
+      const order = await billSale(page, agent.id, [{ product_id: main.product.id, quantity: 2 }]);
       try {
         await openScreen(page, 'warehouse', '/admin-dashboard/warehouse');
         await page.getByRole('heading', { level: 1, name: tr('de', 'screens.warehouse') }).waitFor();
@@ -129,7 +100,7 @@ void describe('warehouse', { timeout: 180_000 }, () => {
         await eventually(async () => assert.equal(await quantityOf(page, main.product.id), 4));
         await screenshot(page, 'warehouse-stock');
 
-        const delivered = await json<{ data: { delivery_status: string; lastDelivery: { line_ids: number[] } | null } }>(
+        const delivered = await apiJson<{ data: { delivery_status: string; lastDelivery: { line_ids: number[] } | null } }>(
           page,
           'GET',
           `/api/finances/order/${order.id}`,
@@ -161,6 +132,6 @@ void describe('warehouse', { timeout: 180_000 }, () => {
 
 /** The client's name as the list shows it. */
 async function clientOf(page: Page, orderId: number): Promise<string> {
-  const order = await json<{ data: { client: { name: string; surname: string } } }>(page, 'GET', `/api/finances/order/${orderId}`);
+  const order = await apiJson<{ data: { client: { name: string; surname: string } } }>(page, 'GET', `/api/finances/order/${orderId}`);
   return `${order.data.client.name} ${order.data.client.surname}`;
 }
