@@ -3,6 +3,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import * as repo from './commissions.repo.ts';
+import { localeOfUser } from './orders.repo.ts';
+import { statementTexts, type StatementTexts } from './pdf-texts.ts';
 import { commissionScope, receiptScope } from './scope.repo.ts';
 
 function toCommission(r: repo.CommissionRow): CommissionDto {
@@ -152,4 +154,9 @@ export async function deleteReceipt(db: Db, actor: Actor, id: number): Promise<{
 
 export async function receiptLines(tx: Tx, id: number): Promise<CommissionDto[]> {
   return (await repo.commissionsOfReceipt(tx, id)).map(toCommission);
+}
+
+/** The words of a receipt's statement, in the language of the agent it is addressed to. */
+export async function statementTextsOf(db: Db, receipt: ReceiptRowDto): Promise<StatementTexts> {
+  return statementTexts(await localeOfUser(db, receipt.agent.id));
 }

@@ -1,6 +1,7 @@
 import { zurichClock, zurichInstant, type CommissionDto, type OrderDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 let t: TestApp;
 const users = new Map<string, TestUser>();
@@ -346,6 +347,13 @@ describe('commission receipts', () => {
     const pdf = await as('admin', 'GET', `/api/finances/receipt/${r.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.rawPayload)).toContain(`Provisionsabrechnung Nr. ${r.id}`);
+    // The statement is written in the language of the agent it is addressed to.
+    await t.pool.query("UPDATE users SET locale = 'it' WHERE id = $1", [users.get('ia2')!.id]);
+    const italian = pdfText((await as('admin', 'GET', `/api/finances/receipt/${r.id}/pdf`)).rawPayload);
+    expect(italian).toContain(`Conteggio provvigioni n. ${r.id}`);
+    expect(italian).toContain('Vendita');
+    expect(italian).not.toContain('Provisionsabrechnung');
     const paid = await as('admin', 'PUT', `/api/finances/receipt/${r.id}`, { status: 'paid' });
     expect(paid.json<{ data: { status: string } }>().data.status).toBe('paid');
     const rows = (await as('admin', 'GET', `/api/finances/receipt/${r.id}`)).json<{ commissions: CommissionDto[] }>().commissions;

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, type OrderDto } from '@bo/domain';
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
-import type { InvoiceTexts } from './invoice-texts.ts';
+import type { InvoiceTexts } from './pdf-texts.ts';
 
 export interface InvoiceCompany {
   name: string;

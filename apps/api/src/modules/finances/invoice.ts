@@ -7,7 +7,7 @@ import type { Actor } from '../auth/service.ts';
 import { storedBytes, type FilesDeps } from '../files/service.ts';
 import { globalSettings } from '../settings/service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
-import { invoiceTexts } from './invoice-texts.ts';
+import { invoiceTexts } from './pdf-texts.ts';
 import { localeOfUser } from './orders.repo.ts';
 import { orderDto } from './orders.ts';
 

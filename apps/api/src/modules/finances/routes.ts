@@ -146,6 +146,7 @@ export function financeRoutes(app: App, deps: orders.FinancesDeps & { files: Fil
       lines: await commissions.receiptLines(db, receipt.id),
       company: { ...company },
       logo: logo?.bytes ?? null,
+      texts: await commissions.statementTextsOf(db, receipt),
     });
     return reply
       .header('content-type', 'application/pdf')

@@ -1,24 +1,20 @@
 import { formatDate, formatMoney, type CommissionDto, type ReceiptRowDto } from '@bo/domain';
 import PDFDocument from 'pdfkit';
-
-const REASON_LABEL: Record<CommissionDto['reason'], string> = {
-  sale: 'Verkauf',
-  l1: 'Stufe 1',
-  l2: 'Stufe 2',
-  l3: 'Stufe 3',
-  ca: 'Terminvereinbarung',
-};
+import type { StatementTexts } from './pdf-texts.ts';
 
 export interface StatementInput {
   receipt: ReceiptRowDto;
   lines: CommissionDto[];
   company: Record<string, string>;
   logo: Buffer | null;
+  /** The words, in the agent's language. */
+  texts: StatementTexts;
 }
 
-/** The commission statement of a receipt: A4, German, amounts in de-CH CHF, with the company's logo. */
+/** The commission statement of a receipt: A4, in the agent's language, amounts in de-CH CHF, with the company's logo. */
 export function statementPdf(s: StatementInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Provisionsabrechnung ${s.receipt.id}` } });
+  const w = s.texts;
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: w.title(s.receipt.id) } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -36,10 +32,10 @@ export function statementPdf(s: StatementInput): Promise<Buffer> {
   doc.fontSize(16).text(c.receipt_company_name || c.company_name || '', 50, 50);
   doc.fontSize(10).text([c.receipt_address, c.receipt_city].filter(Boolean).join(', '));
   doc.moveDown(2);
-  doc.fontSize(14).text(`Provisionsabrechnung Nr. ${s.receipt.id}`);
+  doc.fontSize(14).text(w.title(s.receipt.id));
   doc.fontSize(10).text(`${s.receipt.agent.name} ${s.receipt.agent.surname}`);
-  doc.text(`Zeitraum: ${formatDate(s.receipt.period_from)} – ${formatDate(s.receipt.period_to)}`);
-  doc.text(`Status: ${s.receipt.status === 'paid' ? 'bezahlt' : 'offen'}`);
+  doc.text(w.period(formatDate(s.receipt.period_from), formatDate(s.receipt.period_to)));
+  doc.text(w.status(s.receipt.status === 'paid'));
   doc.moveDown();
   const cols = [50, 120, 260, 380, 460];
   const row = (cells: string[], bold = false) => {
@@ -50,18 +46,18 @@ export function statementPdf(s: StatementInput): Promise<Buffer> {
     );
     doc.moveDown(0.4);
   };
-  row(['Auftrag', 'Kunde', 'Vertrag', 'Grund', 'Betrag'], true);
+  row([w.order, w.client, w.contract, w.reason, w.amount], true);
   for (const l of s.lines) {
     row([
       `#${l.order.id}`,
       `${l.order.client.name} ${l.order.client.surname}`,
       l.order.contract_number ?? '',
-      `${REASON_LABEL[l.reason]}${l.reverses_id ? ' (Storno)' : ''}`,
+      `${w.reasons[l.reason]}${l.reverses_id ? ` (${w.reversal})` : ''}`,
       formatMoney(l.amount),
     ]);
   }
   doc.moveDown();
-  row(['Total', '', '', '', formatMoney(s.receipt.total)], true);
+  row([w.total, '', '', '', formatMoney(s.receipt.total)], true);
   doc.end();
   return done;
 }

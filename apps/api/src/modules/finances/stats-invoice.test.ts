@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { zurichClock, zurichInstant, type FinanceStatsDto, type OrderDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, testConfig, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { paymentReference } from './invoice.ts';
 
 let t: TestApp;
@@ -59,32 +59,6 @@ async function stats(who: string, query = ''): Promise<FinanceStatsDto['data']> 
   const res = await as(who, 'GET', `/api/stats/finances/${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<FinanceStatsDto>().data;
-}
-
-/**
- * The text a PDF shows: pdfkit writes each piece of text as hex strings in a TJ array inside a
- * compressed content stream, so the streams are inflated and the strings decoded (WinAnsi ≈ Latin-1).
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
-    const end = raw.indexOf('endstream', at);
-    if (raw.slice(at - 3, at) === 'end' || end < 0) {
-      continue;
-    }
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(at + 7, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const [, array] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...array!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
 const now = zurichClock(new Date());

@@ -1,12 +1,18 @@
-import { toLanguage } from '@bo/domain';
+import { toLanguage, type CommissionReason } from '@bo/domain';
 import type { Language as QrBillLanguage } from 'swissqrbill/types';
 
 /**
- * The invoice's words in the languages an invoice is written in. The PDF's standard fonts have no
- * Cyrillic, so a client who reads Russian gets the German invoice, as does any other locale.
+ * The words of the PDFs (invoice, commission statement) in the languages they are written in. The PDF's
+ * standard fonts have no Cyrillic, so a reader of Russian gets the German document, as does any other
+ * locale.
  */
-export const INVOICE_LANGUAGES = ['de', 'en', 'it'] as const;
-export type InvoiceLanguage = (typeof INVOICE_LANGUAGES)[number];
+export const PDF_LANGUAGES = ['de', 'en', 'it'] as const;
+export type PdfLanguage = (typeof PDF_LANGUAGES)[number];
+
+export function pdfLanguage(locale: string | null | undefined): PdfLanguage {
+  const lng = toLanguage(locale);
+  return lng === 'en' || lng === 'it' ? lng : 'de';
+}
 
 export interface InvoiceTexts {
   qrBill: QrBillLanguage;
@@ -38,7 +44,7 @@ export interface InvoiceTexts {
   qrMessage: (id: number, contract: string | null) => string;
 }
 
-const TEXTS: Record<InvoiceLanguage, InvoiceTexts> = {
+const INVOICE: Record<PdfLanguage, InvoiceTexts> = {
   de: {
     qrBill: 'DE',
     title: (id) => `Rechnung Nr. ${id}`,
@@ -126,6 +132,65 @@ const TEXTS: Record<InvoiceLanguage, InvoiceTexts> = {
 };
 
 export function invoiceTexts(locale: string | null | undefined): InvoiceTexts {
-  const lng = toLanguage(locale);
-  return lng && lng in TEXTS ? TEXTS[lng as InvoiceLanguage] : TEXTS.de;
+  return INVOICE[pdfLanguage(locale)];
+}
+
+export interface StatementTexts {
+  title: (id: number) => string;
+  period: (from: string, to: string) => string;
+  status: (paid: boolean) => string;
+  order: string;
+  client: string;
+  contract: string;
+  reason: string;
+  amount: string;
+  reasons: Record<CommissionReason, string>;
+  reversal: string;
+  total: string;
+}
+
+const STATEMENT: Record<PdfLanguage, StatementTexts> = {
+  de: {
+    title: (id) => `Provisionsabrechnung Nr. ${id}`,
+    period: (from, to) => `Zeitraum: ${from} – ${to}`,
+    status: (paid) => `Status: ${paid ? 'bezahlt' : 'offen'}`,
+    order: 'Auftrag',
+    client: 'Kunde',
+    contract: 'Vertrag',
+    reason: 'Grund',
+    amount: 'Betrag',
+    reasons: { sale: 'Verkauf', l1: 'Stufe 1', l2: 'Stufe 2', l3: 'Stufe 3', ca: 'Terminvereinbarung' },
+    reversal: 'Storno',
+    total: 'Total',
+  },
+  en: {
+    title: (id) => `Commission statement no. ${id}`,
+    period: (from, to) => `Period: ${from} – ${to}`,
+    status: (paid) => `Status: ${paid ? 'paid' : 'open'}`,
+    order: 'Order',
+    client: 'Client',
+    contract: 'Contract',
+    reason: 'Reason',
+    amount: 'Amount',
+    reasons: { sale: 'Sale', l1: 'Level 1', l2: 'Level 2', l3: 'Level 3', ca: 'Appointment booked' },
+    reversal: 'reversal',
+    total: 'Total',
+  },
+  it: {
+    title: (id) => `Conteggio provvigioni n. ${id}`,
+    period: (from, to) => `Periodo: ${from} – ${to}`,
+    status: (paid) => `Stato: ${paid ? 'pagato' : 'aperto'}`,
+    order: 'Ordine',
+    client: 'Cliente',
+    contract: 'Contratto',
+    reason: 'Motivo',
+    amount: 'Importo',
+    reasons: { sale: 'Vendita', l1: 'Livello 1', l2: 'Livello 2', l3: 'Livello 3', ca: 'Appuntamento fissato' },
+    reversal: 'storno',
+    total: 'Totale',
+  },
+};
+
+export function statementTexts(locale: string | null | undefined): StatementTexts {
+  return STATEMENT[pdfLanguage(locale)];
 }
