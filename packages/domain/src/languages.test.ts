@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, isLanguage, pickLanguage, toLanguage } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, documentLanguage, isLanguage, pickLanguage, toLanguage } from './languages.ts';
 
 describe('languages', () => {
   it('are German, English, Italian and Russian, German by default (spec 1 and 9)', () => {
@@ -64,5 +64,20 @@ describe('pickLanguage', () => {
     ['German when everything is empty', '', '', [''], 'de'],
   ] as const)('%s', (_name, userLocale, cookie, browser, expected) => {
     expect(pickLanguage(userLocale, cookie, browser)).toBe(expected);
+  });
+});
+
+describe('documentLanguage', () => {
+  it.each([
+    ['de', 'de'],
+    ['it-CH', 'it'],
+    ['en', 'en'],
+    // The PDF standard fonts have no Cyrillic: Russian, French, nothing and nonsense give German.
+    ['ru', 'de'],
+    ['fr', 'de'],
+    [null, 'de'],
+    ['', 'de'],
+  ] as const)('%s → %s', (locale, expected) => {
+    expect(documentLanguage(locale)).toBe(expected);
   });
 });

@@ -44,3 +44,15 @@ export function pickLanguage(
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The languages the server writes its PDF documents in (invoice, statement, receipt). The PDF standard
+ * fonts hold Latin letters only, so a reader of Russian, like any other locale, gets German.
+ */
+export const DOCUMENT_LANGUAGES = ['de', 'en', 'it'] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+
+export function documentLanguage(locale: string | null | undefined): DocumentLanguage {
+  const lng = toLanguage(locale);
+  return lng === 'en' || lng === 'it' ? lng : 'de';
+}

@@ -2,6 +2,7 @@ import { zurichInstant, zurichClock, type EventDetailDto, type EventDto, type Ro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../../test/fixtures.ts';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 let t: TestApp;
 const users = new Map<string, TestUser>();
@@ -463,6 +464,12 @@ describe('performing a presentation', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.rawPayload)).toContain(`Quittung Nr. ${id}`);
+    // Handed to the client, it is written in the client's language.
+    await t.pool.query("UPDATE users SET locale = 'en' WHERE id = $1", [client]);
+    const english = pdfText((await as('admin', 'GET', `/api/receipt/${id}/pdf`)).rawPayload);
+    expect(english).toContain(`Receipt no. ${id}`);
+    expect(english).toContain('Recommendation discount');
     expect((await as('sa', 'GET', `/api/receipt/${id}`)).statusCode).toBe(403);
     const bought = await as('admin', 'GET', `/api/user-products/${client}`);
     expect(bought.json<{ data: { product: { id: number }; status: string }[] }>().data.map((l) => [l.product.id, l.status])).toEqual([

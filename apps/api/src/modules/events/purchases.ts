@@ -5,7 +5,8 @@ import type { Actor } from '../auth/service.ts';
 import { clientInScope } from '../clients/service.ts';
 import { globalSettings } from '../settings/service.ts';
 import { productOf } from './dto.ts';
-import { purchasesOf } from './repo.ts';
+import { receiptTexts, type ReceiptTexts } from './receipt-texts.ts';
+import * as repo from './repo.ts';
 import { eventDetail } from './read.ts';
 
 /** GET /api/user-products/{id}: a client reads their own; staff those of clients in their scope. Canceled orders are left out. */
@@ -13,7 +14,7 @@ export async function userProducts(db: Db, actor: Actor, clientId: number) {
   if (actor.role === 'user' ? actor.userId !== clientId : !(await clientInScope(db, actor, clientId))) {
     throw new AppError('UNKNOWN_USER_ID');
   }
-  const rows = await purchasesOf(db, clientId);
+  const rows = await repo.purchasesOf(db, clientId);
   return rows.map((r) => ({
     id: r.line.id,
     order_id: r.order.id,
@@ -55,4 +56,10 @@ export async function receiptOf(db: Db, actor: Actor, id: number): Promise<Recei
     totals: { sold, discount, bank_commission: bank, total: orderSum(lines, discount, bank) },
     company: { ...settings },
   };
+}
+
+/** The receipt's words, in the language of the client it is handed to. */
+export async function receiptTextsOf(db: Db, r: Receipt): Promise<ReceiptTexts> {
+  const client = r.presentation.client ? await repo.userById(db, r.presentation.client.id) : null;
+  return receiptTexts(client?.locale);
 }

@@ -1,12 +1,11 @@
 import { formatDate, formatMoney } from '@bo/domain';
 import PDFDocument from 'pdfkit';
 import type { Receipt } from './purchases.ts';
+import type { ReceiptTexts } from './receipt-texts.ts';
 
-const STATUS_LABEL = { sell: 'Kauf', rec: 'Empfehlungen', gift: 'Geschenk' } as const;
-
-/** The receipt as an A4 PDF, German, amounts in de-CH CHF. */
-export function receiptPdf(r: Receipt): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quittung ${r.presentation.id}` } });
+/** The receipt as an A4 PDF in the client's language (`w`), amounts in de-CH CHF. */
+export function receiptPdf(r: Receipt, w: ReceiptTexts): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: w.title(r.presentation.id) } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -20,17 +19,17 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
   doc.text([c.company_phone, c.company_email].filter(Boolean).join(' · '));
   doc.moveDown(2);
   const client = r.presentation.client;
-  doc.fontSize(14).text(`Quittung Nr. ${r.presentation.id}`);
-  doc.fontSize(10).text(`Datum der Präsentation: ${formatDate(r.presentation.date)}`);
+  doc.fontSize(14).text(w.title(r.presentation.id));
+  doc.fontSize(10).text(w.presentedOn(formatDate(r.presentation.date)));
   if (client) {
-    doc.text(`Kunde: ${client.name} ${client.surname}`);
+    doc.text(w.client(`${client.name} ${client.surname}`));
     doc.text([client.address, [client.zipcode, client.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));
   }
   if (r.presentation.agent) {
-    doc.text(`Berater: ${r.presentation.agent.name} ${r.presentation.agent.surname}`);
+    doc.text(w.agent(`${r.presentation.agent.name} ${r.presentation.agent.surname}`));
   }
   if (r.presentation.contract_number) {
-    doc.text(`Vertragsnummer: ${r.presentation.contract_number}`);
+    doc.text(w.contract(r.presentation.contract_number));
   }
   doc.moveDown();
   const cols = [50, 280, 360, 410, 480];
@@ -42,20 +41,20 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
     );
     doc.moveDown(0.4);
   };
-  row(['Produkt', 'Art', 'Menge', 'Preis', 'Betrag'], true);
+  row([w.product, w.kind, w.quantity, w.price, w.amount], true);
   for (const l of r.lines) {
     const amount = l.status === 'sell' ? l.price * l.quantity : 0;
-    row([l.product.name, STATUS_LABEL[l.status], String(l.quantity), formatMoney(l.status === 'sell' ? l.price : 0), formatMoney(amount)]);
+    row([l.product.name, w.kinds[l.status], String(l.quantity), formatMoney(l.status === 'sell' ? l.price : 0), formatMoney(amount)]);
   }
   doc.moveDown();
-  row(['Verkauft', '', '', '', formatMoney(r.totals.sold)]);
+  row([w.sold, '', '', '', formatMoney(r.totals.sold)]);
   if (r.totals.discount) {
-    row(['Rabatt Empfehlungen', '', '', '', formatMoney(-r.totals.discount)]);
+    row([w.discount, '', '', '', formatMoney(-r.totals.discount)]);
   }
   if (r.totals.bank_commission) {
-    row(['Bearbeitungsgebühr Bank', '', '', '', formatMoney(r.totals.bank_commission)]);
+    row([w.bankFee, '', '', '', formatMoney(r.totals.bank_commission)]);
   }
-  row(['Total', '', '', '', formatMoney(r.totals.total)], true);
+  row([w.total, '', '', '', formatMoney(r.totals.total)], true);
   doc.end();
   return done;
 }

@@ -33,7 +33,7 @@ import { receiveUpload, type FilesDeps } from '../files/service.ts';
 import { bookFromCalendar, changeEvent, deleteEvent, type EventsDeps } from './calendar.ts';
 import { addLine, lineOf, linesOfEvent, removeLine, replaceLinesOf } from './lines.ts';
 import { finishPresentation, performService } from './perform.ts';
-import { receiptOf, userProducts } from './purchases.ts';
+import { receiptOf, receiptTextsOf, userProducts } from './purchases.ts';
 import { calendarEvents, eventDetail, eventsList, presentationCounts, presentationsList } from './read.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { bookForClient, changeFromClientPage } from './client-calls.ts';
@@ -196,7 +196,8 @@ export function eventRoutes(app: App, deps: EventsDeps & { files: FilesDeps }): 
     data: await receiptOf(db, actorOf(request), request.params.id),
   }));
   app.get('/api/receipt/:id/pdf', { config: RECEIPT, schema: { tags, params: idParams } }, async (request, reply) => {
-    const pdf = await receiptPdf(await receiptOf(db, actorOf(request), request.params.id));
+    const receipt = await receiptOf(db, actorOf(request), request.params.id);
+    const pdf = await receiptPdf(receipt, await receiptTextsOf(db, receipt));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="quittung-${request.params.id}.pdf"`)

@@ -1,18 +1,7 @@
-import { toLanguage, type CommissionReason } from '@bo/domain';
+import { documentLanguage, type CommissionReason, type DocumentLanguage } from '@bo/domain';
 import type { Language as QrBillLanguage } from 'swissqrbill/types';
 
-/**
- * The words of the PDFs (invoice, commission statement) in the languages they are written in. The PDF's
- * standard fonts have no Cyrillic, so a reader of Russian gets the German document, as does any other
- * locale.
- */
-export const PDF_LANGUAGES = ['de', 'en', 'it'] as const;
-export type PdfLanguage = (typeof PDF_LANGUAGES)[number];
-
-export function pdfLanguage(locale: string | null | undefined): PdfLanguage {
-  const lng = toLanguage(locale);
-  return lng === 'en' || lng === 'it' ? lng : 'de';
-}
+/* The words of the invoice and the commission statement in the document languages (`documentLanguage`). */
 
 export interface InvoiceTexts {
   qrBill: QrBillLanguage;
@@ -44,7 +33,7 @@ export interface InvoiceTexts {
   qrMessage: (id: number, contract: string | null) => string;
 }
 
-const INVOICE: Record<PdfLanguage, InvoiceTexts> = {
+const INVOICE: Record<DocumentLanguage, InvoiceTexts> = {
   de: {
     qrBill: 'DE',
     title: (id) => `Rechnung Nr. ${id}`,
@@ -132,7 +121,7 @@ const INVOICE: Record<PdfLanguage, InvoiceTexts> = {
 };
 
 export function invoiceTexts(locale: string | null | undefined): InvoiceTexts {
-  return INVOICE[pdfLanguage(locale)];
+  return INVOICE[documentLanguage(locale)];
 }
 
 export interface StatementTexts {
@@ -149,7 +138,7 @@ export interface StatementTexts {
   total: string;
 }
 
-const STATEMENT: Record<PdfLanguage, StatementTexts> = {
+const STATEMENT: Record<DocumentLanguage, StatementTexts> = {
   de: {
     title: (id) => `Provisionsabrechnung Nr. ${id}`,
     period: (from, to) => `Zeitraum: ${from} – ${to}`,
@@ -192,5 +181,5 @@ const STATEMENT: Record<PdfLanguage, StatementTexts> = {
 };
 
 export function statementTexts(locale: string | null | undefined): StatementTexts {
-  return STATEMENT[pdfLanguage(locale)];
+  return STATEMENT[documentLanguage(locale)];
 }
