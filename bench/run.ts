@@ -1,6 +1,8 @@
 /**
  * Benchmarks at real scale: a million clients with their histories, the lookups every request makes and
- * the clients list, search, phone lookup and duplicate check.
+ * the clients list, search, phone lookup and duplicate check; then about 600,000 presentations and
+ * services with their orders, payments, deliveries and commissions, and the events lists, calendar,
+ * presentations counters, finances tabs and statistics on them.
  * Prints medians, p95 and ratios against the bare health check, plus the plans behind them (the
  * statements each request really sent, captured at the pool, explained with their parameters).
  * Uses BENCH_DATABASE_URL (a server where it may create the database `bo_bench`), else an embedded PostgreSQL in bench/.data.
@@ -14,6 +16,8 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo.ts';
+import { zurichClock, zurichDayStart } from '../packages/domain/src/zurich-time.ts';
+import { describeEvents, generateEvents, hasGeneratedEvents } from './generate-events.ts';
 import { describeClients, generateClients, generateOutbox, generateSessions, generateStaff } from './generate.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000_000);
@@ -22,6 +26,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const CLIENT_ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 200);
 /** A slow case (seconds a request) stops after this long instead of running all its rounds. */
 const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_BUDGET_MS ?? 30_000);
+/** Which groups of cases run: `clients`, `events` (presentations, orders, commissions) or both (the default). */
+const GROUPS = (process.env.BENCH_CASES ?? 'clients,events').split(',');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 type Stats = { p50: number; p95: number; n: number };
@@ -32,9 +38,9 @@ function stats(samples: number[]): Stats {
   return { p50: at(0.5), p95: at(0.95), n: sorted.length };
 }
 
-/** `rounds` timed calls after 20 warm-up calls; with `budgetMs`, stops early once that time is spent (30 rounds at least). */
-async function time(rounds: number, fn: () => Promise<unknown>, budgetMs = Infinity): Promise<Stats> {
-  for (let i = 0; i < 20; i += 1) {
+/** `rounds` timed calls after `warmup` calls (20); with `budgetMs`, stops early once that time is spent (30 rounds at least). */
+async function time(rounds: number, fn: () => Promise<unknown>, budgetMs = Infinity, warmup = 20): Promise<Stats> {
+  for (let i = 0; i < warmup; i += 1) {
     await fn();
   }
   const samples: number[] = [];
@@ -104,10 +110,27 @@ try {
     await generateClients(database.pool, CLIENTS, staff);
     await generateSessions(database.pool, 20_000);
     await generateOutbox(database.pool, 100_000);
-    await database.pool.query('VACUUM ANALYZE');
     console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  // The presentations, orders and commissions: with the clients, or into a reused database that lacks them.
+  const eventsMissing = !(await hasGeneratedEvents(database.pool));
+  if (eventsMissing) {
+    started = Date.now();
+    console.log('generating presentations, services, orders, payments, deliveries and commissions …');
+    const counts = await generateEvents(database.pool, console.log);
+    console.log(
+      `generated in ${((Date.now() - started) / 1000).toFixed(1)} s: ${(Object.entries(counts) as [string, number][])
+        .map(([k, v]) => `${v.toLocaleString('de-CH')} ${k}`)
+        .join(', ')}`,
+    );
+  }
+  if (!reuse || eventsMissing) {
+    started = Date.now();
+    await database.pool.query('VACUUM ANALYZE');
+    console.log(`VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   console.log(await describeClients(database.pool));
+  console.log(await describeEvents(database.pool));
   const sizes = await database.pool.query<{ settings: string; users: string; indexes: string }>(
     `SELECT current_setting('shared_buffers') || ' shared buffers, work_mem ' || current_setting('work_mem') AS settings,
             pg_size_pretty(pg_table_size('users')) AS users, pg_size_pretty(pg_indexes_size('users')) AS indexes`,
@@ -144,6 +167,7 @@ try {
   }
   const headers = await signIn('admin@demo.test');
   const agentHeaders = await signIn('ca@demo.test');
+  const salesHeaders = await signIn('sa@demo.test');
 
   started = Date.now();
   console.log(
@@ -178,6 +202,7 @@ try {
   capturing = [];
   await app.inject({ method: 'GET', url: '/auth/current', headers });
   await app.inject({ method: 'GET', url: '/auth/current', headers: agentHeaders });
+  await app.inject({ method: 'GET', url: '/auth/current', headers: salesHeaders });
   const authStatements = new Set(capturing.map((c) => c.text));
   capturing = null;
 
@@ -210,6 +235,8 @@ try {
     target: { p50?: number; p95?: number };
     request: { method: 'GET' | 'POST'; url: string; headers: { cookie: string }; payload?: Record<string, unknown> };
     skip?: string;
+    /** Warm-up calls before the timed ones (20): fewer for a case that takes a second a call. */
+    warmup?: number;
   }
 
   const DUPLICATE_CHECK = '/api/clients/duplicate-check';
@@ -285,37 +312,53 @@ try {
     },
   ];
 
-  const results: { c: Case; s?: Stats; sql?: Stats; statements: Captured[] }[] = [];
-  for (const c of cases) {
-    if (c.skip) {
-      results.push({ c, statements: [] });
-      continue;
+  type Result = { c: Case; s?: Stats; sql?: Stats; statements: Captured[] };
+  /** What an answer holds, for the log: rows and total of a page, or the figures of a counter or statistics. */
+  function summary(body: { total?: number; total_capped?: boolean; data?: unknown }): string {
+    if (Array.isArray(body.data)) {
+      return `${body.data.length} rows, total ${body.total ?? '–'}${body.total_capped ? ' (capped)' : ''}`;
     }
-    const probe = await app.inject(c.request);
-    if (probe.statusCode !== 200) {
-      throw new Error(`${c.name}: ${probe.statusCode} ${probe.body.slice(0, 300)}`);
+    const data = body.data as { totals?: unknown; table?: unknown[] } | undefined;
+    if (data && 'totals' in data) {
+      return `totals ${JSON.stringify(data.totals)}, ${data.table?.length ?? 0} agents`;
     }
-    capturing = [];
-    await app.inject(c.request);
-    const statements = capturing.filter((s) => !authStatements.has(s.text));
-    capturing = null;
-    const body = JSON.parse(probe.body) as { total?: number; total_capped?: boolean; data?: unknown[] };
-    const s = await time(CLIENT_ROUNDS, () => app.inject(c.request), CASE_BUDGET_MS);
-    // The same statements replayed one after another straight on the pool: the database's share.
-    const sql = await time(
-      Math.max(10, Math.floor(CLIENT_ROUNDS / 2)),
-      async () => {
-        for (const st of statements) {
-          await database.pool.query(st.text, st.values);
-        }
-      },
-      CASE_BUDGET_MS / 2,
-    );
-    results.push({ c, s, sql, statements });
-    console.log(
-      `  ${c.name}: ${body.data?.length ?? '?'} rows, total ${body.total ?? '–'}${body.total_capped ? ' (capped)' : ''}, ${statements.length} statements`,
-    );
+    return JSON.stringify(body.data ?? body).slice(0, 200);
   }
+  /** Each case: its statements captured once, then server time through app.inject and the statements replayed on the pool. */
+  async function measure(list: Case[]): Promise<Result[]> {
+    const results: Result[] = [];
+    for (const c of list) {
+      if (c.skip) {
+        results.push({ c, statements: [] });
+        continue;
+      }
+      const probe = await app.inject(c.request);
+      if (probe.statusCode !== 200) {
+        throw new Error(`${c.name}: ${probe.statusCode} ${probe.body.slice(0, 300)}`);
+      }
+      capturing = [];
+      await app.inject(c.request);
+      const statements = capturing.filter((st) => !authStatements.has(st.text));
+      capturing = null;
+      const body = JSON.parse(probe.body) as { total?: number; total_capped?: boolean; data?: unknown };
+      const s = await time(CLIENT_ROUNDS, () => app.inject(c.request), CASE_BUDGET_MS, c.warmup);
+      // The same statements replayed one after another straight on the pool: the database's share.
+      const sql = await time(
+        Math.max(10, Math.floor(CLIENT_ROUNDS / 2)),
+        async () => {
+          for (const st of statements) {
+            await database.pool.query(st.text, st.values);
+          }
+        },
+        CASE_BUDGET_MS / 2,
+        c.warmup,
+      );
+      results.push({ c, s, sql, statements });
+      console.log(`  ${c.name}: ${summary(body)}, ${statements.length} statements`);
+    }
+    return results;
+  }
+  const results = await measure(GROUPS.includes('clients') ? cases : []);
 
   const verdict = (c: Case, s: Stats) => {
     const misses = [
@@ -325,26 +368,144 @@ try {
     const goal = [c.target.p50 !== undefined ? `p50 ≤ ${c.target.p50}` : '', c.target.p95 !== undefined ? `p95 ≤ ${c.target.p95}` : '']
       .filter(Boolean)
       .join(', ');
-    return `   ${misses.length ? `MISSED (${misses.join(', ')})` : 'met'} [${goal} ms]`;
+    return goal ? `   ${misses.length ? `MISSED (${misses.join(', ')})` : 'met'} [${goal} ms]` : '   (no target: the figure)';
   };
-  console.log(
-    `\nclients, server time through app.inject, up to ${CLIENT_ROUNDS} rounds each (${CASE_BUDGET_MS / 1000} s at most), ${CLIENTS.toLocaleString('de-CH')} clients:`,
-  );
-  for (const { c, s } of results) {
-    console.log(s ? `${line(c.name, s, verdict(c, s))} (${s.n} rounds)` : `${c.name.padEnd(58)} ${c.skip}`);
-  }
-  console.log('\nthe database share: the statements of each case replayed one after another on the pool (no HTTP, no JSON):');
-  for (const { c, sql } of results) {
-    if (sql) {
-      console.log(`${c.name.padEnd(58)} p50 ${sql.p50.toFixed(2).padStart(7)} ms   p95 ${sql.p95.toFixed(2).padStart(7)} ms`);
-    }
-  }
-  console.log(
-    `load average during the measurements: ${os
+  const loadAverage = () =>
+    `${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+      .join(' ')} on ${os.cpus().length} cores`;
+  function printResults(title: string, list: Result[]) {
+    if (list.length === 0) {
+      return;
+    }
+    console.log(`\n${title}, server time through app.inject, up to ${CLIENT_ROUNDS} rounds each (${CASE_BUDGET_MS / 1000} s at most):`);
+    for (const { c, s } of list) {
+      console.log(s ? `${line(c.name, s, verdict(c, s))} (${s.n} rounds)` : `${c.name.padEnd(58)} ${c.skip}`);
+    }
+    console.log('\nthe database share: the statements of each case replayed one after another on the pool (no HTTP, no JSON):');
+    for (const { c, sql } of list) {
+      if (sql) {
+        console.log(`${c.name.padEnd(58)} p50 ${sql.p50.toFixed(2).padStart(7)} ms   p95 ${sql.p95.toFixed(2).padStart(7)} ms`);
+      }
+    }
+    console.log(`load average during the measurements: ${loadAverage()}`);
+  }
+  printResults(`clients (${CLIENTS.toLocaleString('de-CH')})`, results);
+
+  // ---- Presentations and services, orders, commissions: the lists, calendar, counters and finances ------
+
+  const { rows: people } = await database.pool.query<{ sa: number }>(`SELECT id AS sa FROM users WHERE email = 'sa@demo.test'`);
+  const demoSalesAgent = people[0]!.sa;
+  // A client whose presentation lies a year back, searched as the admin types it: first name and surname.
+  const searched = (
+    await database.pool.query<{ name: string }>(
+      `SELECT u.name || ' ' || u.surname AS name FROM events e JOIN users u ON u.id = e.client_id
+       WHERE e.starts_at < now() - interval '1 year' ORDER BY e.starts_at DESC LIMIT 1`,
+    )
+  ).rows[0]?.name;
+  const now = new Date();
+  const year = zurichClock(now).year;
+  const weekday = zurichClock(now).weekday;
+  // The calendar's week view as the browser asks for it: Monday to Monday, Zurich midnights, as instants.
+  const week = { from: zurichDayStart(now, 1 - weekday).toISOString(), to: zurichDayStart(now, 8 - weekday).toISOString() };
+  /** The statistics of a whole year have no target: the figure is printed. */
+  const STATS = {};
+  const eventCases: Case[] = [
+    {
+      name: 'sales agent: upcoming, today',
+      target: LIST,
+      request: { method: 'GET', url: '/api/events-upcoming?period=today&sorted=asc&offset=0&limit=50', headers: salesHeaders },
+    },
+    {
+      name: 'sales agent: upcoming, month',
+      target: LIST,
+      request: { method: 'GET', url: '/api/events-upcoming?period=month&sorted=asc&offset=0&limit=50', headers: salesHeaders },
+    },
+    {
+      name: 'sales agent: history (past)',
+      target: LIST,
+      request: { method: 'GET', url: '/api/events-history?period=past&sorted=desc&offset=0&limit=50', headers: salesHeaders },
+    },
+    {
+      name: 'admin: upcoming, week',
+      target: LIST,
+      request: { method: 'GET', url: '/api/events-upcoming?period=week&sorted=asc&offset=0&limit=50', headers },
+    },
+    {
+      name: 'admin: history (past)',
+      target: LIST,
+      request: { method: 'GET', url: '/api/events-history?period=past&sorted=desc&offset=0&limit=50', headers },
+    },
+    {
+      name: `admin: history searched '${searched ?? ''}'`,
+      target: LIST,
+      request: {
+        method: 'GET',
+        url: `/api/events-history?${new URLSearchParams({ period: 'past', sorted: 'desc', offset: '0', limit: '50', search: searched ?? '' }).toString()}`,
+        headers,
+      },
+      skip: searched ? undefined : 'no past event to search for',
+    },
+    {
+      name: 'sales agent: calendar week',
+      target: LIST,
+      request: { method: 'GET', url: `/api/calendar-events?${new URLSearchParams(week).toString()}`, headers: salesHeaders },
+    },
+    {
+      name: 'admin: calendar week, all agents',
+      target: LIST,
+      request: { method: 'GET', url: `/api/calendar-events?${new URLSearchParams(week).toString()}`, headers },
+    },
+    {
+      name: 'sales agent: presentations counters',
+      target: LIST,
+      request: { method: 'GET', url: '/api/presentations-counts/', headers: salesHeaders },
+    },
+    { name: 'admin: presentations counters', target: LIST, request: { method: 'GET', url: '/api/presentations-counts/', headers } },
+    {
+      name: 'admin: presentations, future page',
+      target: LIST,
+      request: { method: 'GET', url: '/api/presentations?page=future&statuses=planned&period=future&offset=0&limit=20', headers },
+    },
+    {
+      name: 'admin: presentations, delivery page',
+      target: LIST,
+      request: { method: 'GET', url: '/api/presentations?page=delivery&statuses=success&needDelivery=true&offset=0&limit=20', headers },
+    },
+    {
+      name: 'admin: finances orders, default filter',
+      target: LIST,
+      request: {
+        method: 'GET',
+        url: '/api/finances/orders?limit=100&offset=0&status=open%2Cpending&orderBy=updated_at&orderMethod=desc',
+        headers,
+      },
+    },
+    {
+      name: 'admin: finances commissions tab',
+      target: LIST,
+      request: { method: 'GET', url: '/api/finances/commissions?reason=sale&limit=100&offset=0', headers },
+    },
+    {
+      name: `admin: finances statistics ${year}, one agent (figure)`,
+      target: STATS,
+      warmup: 5,
+      request: { method: 'GET', url: `/api/stats/finances/?year=${year}&agent_id=${demoSalesAgent}`, headers },
+    },
+    {
+      name: `admin: finances statistics ${year}, everybody (figure)`,
+      target: STATS,
+      warmup: 3,
+      request: { method: 'GET', url: `/api/stats/finances/?year=${year}`, headers },
+    },
+  ];
+  let eventResults: Result[] = [];
+  if (GROUPS.includes('events')) {
+    console.log(`\nload average before the presentations and finances measurements: ${loadAverage()}`);
+    eventResults = await measure(eventCases);
+    printResults('presentations, orders and commissions', eventResults);
+  }
 
   const foundationPlans: [string, string, unknown[]][] = [
     [
@@ -375,23 +536,30 @@ try {
   /** The statement without its long select list, for reading: `SELECT … FROM "users" …`. */
   function shortSql(text: string): string {
     const flat = text.replace(/\s+/g, ' ');
-    const from = flat.search(/ from "users"| FROM "users"/);
+    const from = flat.search(/ from "| FROM "/);
     return from > 40 ? `${flat.slice(0, 40)} … ${flat.slice(from + 1)}` : flat;
   }
-  console.log('\nclients plans (EXPLAIN ANALYZE, BUFFERS) of the statements each request sent:');
-  for (const { c, statements } of results) {
-    if (c.skip) {
-      console.log(`\n== ${c.name}: ${c.skip}`);
-      continue;
+  async function printPlans(title: string, list: Result[]) {
+    if (list.length === 0) {
+      return;
     }
-    console.log(`\n== ${c.name}: ${c.request.method} ${c.request.url}`);
-    for (const st of statements) {
-      const result = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
-      console.log(
-        `\n-- ${shortSql(st.text)}\n-- params ${JSON.stringify(st.values)}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
-      );
+    console.log(`\n${title} plans (EXPLAIN ANALYZE, BUFFERS) of the statements each request sent:`);
+    for (const { c, statements } of list) {
+      if (c.skip) {
+        console.log(`\n== ${c.name}: ${c.skip}`);
+        continue;
+      }
+      console.log(`\n== ${c.name}: ${c.request.method} ${c.request.url}`);
+      for (const st of statements) {
+        const result = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
+        console.log(
+          `\n-- ${shortSql(st.text)}\n-- params ${JSON.stringify(st.values)}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+        );
+      }
     }
   }
+  await printPlans('clients', results);
+  await printPlans('presentations, orders and commissions', eventResults);
   console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await app.close();

@@ -1,0 +1,2 @@
+DROP INDEX "commissions_reason_updated_idx";--> statement-breakpoint
+CREATE INDEX "commissions_reason_updated_idx" ON "commissions" USING btree ("reason","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
