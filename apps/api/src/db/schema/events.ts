@@ -162,10 +162,11 @@ export const eventProducts = pgTable(
     index('event_products_event_idx').on(t.eventId),
     index('event_products_order_idx').on(t.orderId),
     index('event_products_product_idx').on(t.productId),
-    // What is still to be delivered: few lines, read by the delivery page.
-    index('event_products_undelivered_idx')
+    // What is still to be delivered: few lines (sold or paid by recommendations, of an order, not
+    // delivered), read by the delivery page and counter. Gifts are handed over at the visit.
+    index('event_products_to_deliver_idx')
       .on(t.eventId)
-      .where(sql`NOT ${t.delivered}`),
+      .where(sql`NOT ${t.delivered} AND ${t.orderId} IS NOT NULL AND ${t.status} <> 'gift'`),
   ],
 );
 

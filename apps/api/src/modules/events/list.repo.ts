@@ -64,11 +64,17 @@ export function pageCondition(page: PresentationsQuery['page'], now: Date): SQL 
   }
 }
 
-/** A main product sold at the event and not delivered yet. */
+/**
+ * A main product sold at the event and not delivered yet, of an order that still stands (a canceled
+ * order is not delivered; the warehouse's list says the same). Gifts are handed over at the visit.
+ */
 function needsDelivery(): SQL {
-  // Undelivered lines are few (a partial index holds them): read those, not every sold event.
-  return sql`${events.id} IN (SELECT l.event_id FROM event_products l JOIN products p ON p.id = l.product_id
-    WHERE NOT l.delivered AND l.order_id IS NOT NULL AND p.type = 'main' AND l.status <> 'gift')`;
+  // The lines waiting for delivery are few: the partial index event_products_to_deliver_idx holds
+  // exactly those of this predicate, so the pages read them, not every sold event.
+  return sql`${events.id} IN (SELECT l.event_id FROM event_products l
+    JOIN products p ON p.id = l.product_id
+    JOIN orders o ON o.id = l.order_id
+    WHERE NOT l.delivered AND l.order_id IS NOT NULL AND l.status <> 'gift' AND p.type = 'main' AND o.status <> 'canceled')`;
 }
 
 function boughtMain(): SQL {

@@ -1,0 +1,2 @@
+DROP INDEX "event_products_undelivered_idx";--> statement-breakpoint
+CREATE INDEX "event_products_to_deliver_idx" ON "event_products" USING btree ("event_id") WHERE NOT "event_products"."delivered" AND "event_products"."order_id" IS NOT NULL AND "event_products"."status" <> 'gift';
