@@ -70,6 +70,13 @@ export const calendarEventsQuery = z.object({
   agentId: z.coerce.number().int().positive().optional(),
 });
 
+/**
+ * The most events one calendar answer holds. All agents' month can hold more; the answer then says
+ * `capped` and the calendar asks to narrow it to one agent or a shorter view instead of hiding the rest
+ * silently.
+ */
+export const CALENDAR_EVENTS_LIMIT = 2000;
+
 /** Spec 3 "Calendar event" create payload; `userId` names an existing client, without it `userData` makes a new one. */
 export const calendarUserData = clientUpdateBody
   .pick({

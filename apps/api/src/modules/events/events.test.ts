@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../../test/fixtures.ts';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { calendarEvents } from './read.ts';
 
 let t: TestApp;
 const users = new Map<string, TestUser>();
@@ -261,6 +262,27 @@ describe('who sees which events', () => {
     expect((await as('ca', 'POST', '/api/calendar-event-move', { eventId: id, status: 'planned', date: slot(12, 14) })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the calendar answer', () => {
+  it('holds the events of the range earliest first and says when there were more than it carries', async () => {
+    const client = await newClient();
+    const first = await bookOk('admin', client, slot(34, 9));
+    const second = await bookOk('admin', client, slot(34, 14));
+    const from = slot(34, 0);
+    const to = slot(35, 0);
+    const res = await as('admin', 'GET', `/api/calendar-events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ data: EventDto[]; capped: boolean }>();
+    expect(answer.capped).toBe(false);
+    expect(answer.data.map((e) => e.id)).toEqual(expect.arrayContaining([first, second]));
+    // The same range with room for one event: the earlier one, and the answer says the rest is missing.
+    const admin = { userId: users.get('admin')!.id, role: 'admin' as const, sessionId: 'test', impersonatorId: null };
+    const one = await calendarEvents(t.db, admin, { from, to, agentId: users.get('sa')!.id }, 1);
+    expect(one.data.map((e) => e.id)).toEqual([first]);
+    expect(one.capped).toBe(true);
+    expect((await calendarEvents(t.db, admin, { from, to, agentId: users.get('sa')!.id }, 2)).capped).toBe(false);
   });
 });
 

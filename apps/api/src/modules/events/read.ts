@@ -1,4 +1,5 @@
 import {
+  CALENDAR_EVENTS_LIMIT,
   eventPeriodRange,
   type EventDetailDto,
   type EventDto,
@@ -67,12 +68,16 @@ export async function eventsList(db: Db, actor: Actor, query: EventsListQuery, k
   return { data: rows.map((r) => toEventDto(actor, r)), total, total_capped: capped, limit: query.limit, offset: query.offset };
 }
 
-/** The calendar: every event overlapping the range; other agents' events of the viewer's view as busy time. */
+/**
+ * The calendar: the events overlapping the range, earliest first, at most `limit` of them (`capped`
+ * when there were more); other agents' events of the viewer's view as busy time.
+ */
 export async function calendarEvents(
   db: Db,
   actor: Actor,
   q: { from: string; to: string; agentId?: number | undefined },
-): Promise<EventDto[]> {
+  limit = CALENDAR_EVENTS_LIMIT,
+): Promise<{ data: EventDto[]; capped: boolean }> {
   const from = new Date(q.from);
   const to = new Date(q.to);
   if (!(to > from) || to.getTime() - from.getTime() > 62 * 86_400_000) {
@@ -84,9 +89,9 @@ export async function calendarEvents(
   const rows = await repo.selectEvents(db, {
     where: overlappingRange(from, to, agentId),
     inScope: scope,
-    limit: 2000,
+    limit: limit + 1,
   });
-  return rows.map((r) => toEventDto(actor, r));
+  return { data: rows.slice(0, limit).map((r) => toEventDto(actor, r)), capped: rows.length > limit };
 }
 
 export async function presentationsList(db: Db, actor: Actor, q: PresentationsQuery, now = new Date()) {

@@ -57,8 +57,11 @@ export function eventRoutes(app: App, deps: EventsDeps & { files: FilesDeps }): 
 
   app.get(
     '/api/calendar-events',
-    { config: READ, schema: { tags, querystring: calendarEventsQuery, response: { 200: z.object({ data: z.array(eventDto) }) } } },
-    async (request) => ({ data: await calendarEvents(db, actorOf(request), request.query) }),
+    {
+      config: READ,
+      schema: { tags, querystring: calendarEventsQuery, response: { 200: z.object({ data: z.array(eventDto), capped: z.boolean() }) } },
+    },
+    async (request) => calendarEvents(db, actorOf(request), request.query),
   );
   app.post(
     '/api/calendar-event',

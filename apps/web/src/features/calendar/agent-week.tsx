@@ -38,7 +38,7 @@ export function AgentWeek({
   }, [atMs]);
 
   const inputs = useMemo<EventInput[]>(() => {
-    const booked = agentId === null ? [] : (events.data ?? []).map((e) => toEventInput(e, t, false));
+    const booked = agentId === null ? [] : (events.data?.data ?? []).map((e) => toEventInput(e, t, false));
     const preview: EventInput[] =
       atMs === null
         ? []

@@ -13,7 +13,10 @@ export interface CalendarRange {
   to: string;
 }
 
-/** GET /api/calendar-events: the events overlapping the visible range, of one agent or of all the viewer may see. */
+/**
+ * GET /api/calendar-events: the events overlapping the visible range, of one agent or of all the viewer
+ * may see; `capped` when the range holds more than one answer carries (CALENDAR_EVENTS_LIMIT).
+ */
 export function useCalendarEvents(range: CalendarRange | null, agentId: number | null, enabled = true) {
   return useQuery({
     queryKey: [...CALENDAR_KEY, range?.from, range?.to, agentId ?? 'all'],
@@ -22,7 +25,7 @@ export function useCalendarEvents(range: CalendarRange | null, agentId: number |
       if (agentId !== null) {
         params.set('agentId', String(agentId));
       }
-      return (await http<{ data: EventDto[] }>(`/api/calendar-events?${params.toString()}`)).data;
+      return http<{ data: EventDto[]; capped: boolean }>(`/api/calendar-events?${params.toString()}`);
     },
     enabled: enabled && range !== null,
     // Paging to the next week keeps the last one on screen until the new one is there.

@@ -1,7 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import FullCalendar from '@fullcalendar/react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import { can, zurichClock, zurichInstant, type CurrentUserDto } from '@bo/domain';
+import { CALENDAR_EVENTS_LIMIT, can, zurichClock, zurichInstant, type CurrentUserDto } from '@bo/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -82,7 +82,7 @@ function CalendarScreen({ user }: { user: CurrentUserDto }) {
     }
   }, [shownDates, params, setParams]);
 
-  const inputs = useMemo(() => (events.data ?? []).map((e) => toEventInput(e, t, allAgents)), [events.data, t, allAgents]);
+  const inputs = useMemo(() => (events.data?.data ?? []).map((e) => toEventInput(e, t, allAgents)), [events.data, t, allAgents]);
 
   const chooseAgent = (value: string) =>
     setParams(
@@ -136,6 +136,11 @@ function CalendarScreen({ user }: { user: CurrentUserDto }) {
       {events.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('calendar:loadError', { reason: errorMessage(events.error, tc) })}
+        </Alert>
+      )}
+      {events.data?.capped && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="calendar-capped">
+          {t('calendar:capped', { count: CALENDAR_EVENTS_LIMIT })}
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
