@@ -222,6 +222,27 @@ void describe('calendar', { timeout: 180_000 }, () => {
   );
 
   void it(
+    'when a range holds more events than one answer carries, the calendar says so and shows what it has',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      // The demo holds far fewer than CALENDAR_EVENTS_LIMIT events: the server's answer is marked capped on its way.
+      await page.route('**/api/calendar-events?*', async (route) => {
+        const res = await route.fetch();
+        const body = (await res.json()) as { data: unknown[]; capped: boolean };
+        assert.equal(body.capped, false);
+        await route.fulfill({ response: res, json: { ...body, capped: true } });
+      });
+      await page.goto('/admin-dashboard/calendar?view=week');
+      const notice = page.getByTestId('calendar-capped');
+      await notice.waitFor();
+      assert.equal(await textOf(notice), tr('de', 'calendar:capped', { count: 2000 }));
+      await page.getByTestId('calendar').and(page.locator('[data-loaded="true"]')).waitFor();
+      assert.ok((await page.getByTestId('calendar').getByTestId('calendar-event').count()) > 0, 'the events it has are shown');
+      await screenshot(page, 'calendar-capped-1280');
+    }),
+  );
+
+  void it(
     'a move onto another booking of the agent is refused with the reason, and the event goes back',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
