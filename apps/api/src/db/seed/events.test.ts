@@ -1,3 +1,4 @@
+import { zurichClock } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemo } from './demo.ts';
@@ -35,11 +36,22 @@ describe('demo presentations and services', () => {
       await count(`SELECT 1 FROM events e JOIN recall_history r ON r.event_id = e.id WHERE e.agent_id = ${agent(email)}`),
     ).toBeGreaterThan(0);
     expect(await count(`SELECT 1 FROM events WHERE agent_id = ${agent(email)} AND type = 'service'`)).toBeGreaterThan(0);
+    // Visits today, or on a Sunday (no working day) on Monday.
+    const days = zurichClock(new Date()).weekday === 7 ? 2 : 1;
     expect(
       await count(
-        `SELECT 1 FROM events WHERE agent_id = ${agent(email)} AND status = 'planned' AND starts_at >= date_trunc('day', now() AT TIME ZONE 'Europe/Zurich') AT TIME ZONE 'Europe/Zurich' AND starts_at < now() + interval '1 day'`,
+        `SELECT 1 FROM events WHERE agent_id = ${agent(email)} AND status = 'planned'
+           AND starts_at >= date_trunc('day', now() AT TIME ZONE 'Europe/Zurich') AT TIME ZONE 'Europe/Zurich'
+           AND starts_at < (date_trunc('day', now() AT TIME ZONE 'Europe/Zurich') + interval '${days} days') AT TIME ZONE 'Europe/Zurich'`,
       ),
     ).toBeGreaterThan(0);
+    expect(
+      await count(
+        `SELECT 1 FROM events WHERE agent_id = ${agent(email)} AND status = 'planned' AND starts_at >= now() - interval '1 day'
+           AND extract(isodow FROM starts_at AT TIME ZONE 'Europe/Zurich') = 7`,
+      ),
+      'no upcoming visit on a Sunday',
+    ).toBe(0);
     expect(
       await count(`SELECT 1 FROM events WHERE agent_id = ${agent(email)} AND status = 'planned' AND starts_at > now() + interval '7 days'`),
     ).toBeGreaterThan(0);

@@ -267,9 +267,10 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
         );
       }
     }
-    // Today and the coming four weeks: planned visits with their reminders.
+    // Today and the coming four weeks: planned visits with their reminders (none on a Sunday, which is
+    // not a working day; a working today always has some, so the today tab has content).
     for (let day = 0; day <= 28; day += 1) {
-      if (day > 0 && (isSunday(day) || random() < 0.3)) {
+      if (isSunday(day) || (day > 0 && random() < 0.3)) {
         continue;
       }
       for (const start of day === 0 ? STARTS.slice(0, 2) : STARTS.slice(0, 1 + Math.floor(random() * 2))) {
