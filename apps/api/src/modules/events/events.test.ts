@@ -502,7 +502,7 @@ describe('performing a presentation', () => {
     // The presentations pages count it as successful and as waiting for delivery.
     const counts = await as('sa', 'GET', '/api/presentations-counts/');
     expect(counts.json<{ data: { successful: number; delivery: number } }>().data).toMatchObject({ successful: 1, delivery: 1 });
-    const delivery = await as('sa', 'GET', '/api/presentations?page=delivery');
+    const delivery = await as('sa', 'GET', '/api/presentations?page=delivery&statuses=success&needDelivery=true');
     expect(delivery.json<{ data: EventDto[] }>().data.map((e) => e.id)).toEqual([id]);
     // A canceled order is not delivered: it leaves the delivery page and counter, and is still successful.
     const { rows: sold } = await t.pool.query<{ id: number }>('SELECT id FROM orders WHERE event_id = $1', [id]);
@@ -510,7 +510,9 @@ describe('performing a presentation', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     const after = await as('sa', 'GET', '/api/presentations-counts/');
     expect(after.json<{ data: { successful: number; delivery: number } }>().data).toMatchObject({ successful: 1, delivery: 0 });
-    expect((await as('sa', 'GET', '/api/presentations?page=delivery')).json<{ data: EventDto[] }>().data).toEqual([]);
+    expect(
+      (await as('sa', 'GET', '/api/presentations?page=delivery&statuses=success&needDelivery=true')).json<{ data: EventDto[] }>().data,
+    ).toEqual([]);
   });
 
   it('is all or nothing: a refused follow-up leaves the presentation planned and writes no line', async () => {

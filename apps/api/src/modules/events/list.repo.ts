@@ -89,7 +89,12 @@ export function presentationsWhere(scope: SQL, q: PresentationsQuery, now: Date)
     pageCondition(q.page, now),
     q.statuses?.length ? inArray(events.status, q.statuses) : undefined,
     q.period === 'future' ? gte(events.startsAt, now) : q.period === 'expired' ? lt(events.startsAt, now) : undefined,
-    q.needDelivery === 'true' ? needsDelivery() : q.needDelivery === 'false' ? sql`NOT ${needsDelivery()}` : undefined,
+    // The delivery page's condition already holds needDelivery=true, which the browser sends beside it (spec 7).
+    q.needDelivery === 'true' && q.page !== 'delivery'
+      ? needsDelivery()
+      : q.needDelivery === 'false'
+        ? sql`NOT ${needsDelivery()}`
+        : undefined,
     q.boughtMainProduct === 'true' ? boughtMain() : q.boughtMainProduct === 'false' ? sql`NOT ${boughtMain()}` : undefined,
     searchCondition(q.search),
   );
