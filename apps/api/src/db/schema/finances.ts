@@ -76,7 +76,7 @@ export const commissionReceipts = pgTable(
   (t) => [
     check('commission_receipts_period', sql`${t.periodTo} >= ${t.periodFrom}`),
     index('commission_receipts_agent_idx').on(t.agentId, t.createdAt.desc()),
-    index('commission_receipts_status_idx').on(t.status, t.updatedAt.desc(), t.id.desc()),
+    index('commission_receipts_status_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('commission_receipts_created_by_idx').on(t.createdById),
   ],
 );
@@ -138,8 +138,8 @@ export const omnicasApplications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The list is newest first by id (the primary key read backwards); nothing reads updated_at in order.
     index('omnicas_order_idx').on(t.orderId),
-    index('omnicas_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('omnicas_created_by_idx').on(t.createdById),
   ],
 );
