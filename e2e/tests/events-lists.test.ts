@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { formatMoney } from '@bo/domain';
+import { formatMoney, formatNumber } from '@bo/domain';
 import type { Page, Response } from 'playwright-core';
 import {
   closeBrowser,
@@ -23,6 +23,7 @@ interface Counts {
   expired: number;
   successful: number;
   delivery: number;
+  capped: Record<'future' | 'expired' | 'successful' | 'delivery', boolean>;
 }
 
 /** Every GET request of the page to `path`, as query parameters. */
@@ -188,7 +189,8 @@ void describe('events lists', { timeout: 180_000 }, () => {
       await page.getByRole('heading', { level: 1, name: tr('de', 'screens.presentations'), exact: true }).waitFor();
 
       for (const tab of ['expired', 'future', 'successful', 'delivery'] as const) {
-        assert.equal(await textOf(page.getByTestId(`presentations-count-${tab}`)), String(counts[tab]), `counter of ${tab}`);
+        const label = `${formatNumber(counts[tab])}${counts.capped[tab] ? '+' : ''}`;
+        assert.equal(await textOf(page.getByTestId(`presentations-count-${tab}`)), label, `counter of ${tab}`);
         if (tab !== 'expired') {
           const list = answer(page, '/api/presentations', (p) => p.get('page') === tab);
           await page.getByTestId(`presentations-tab-${tab}`).click();

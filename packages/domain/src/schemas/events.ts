@@ -319,8 +319,18 @@ export const presentationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(PAGE_SIZES.presentations),
 });
 export type PresentationsQuery = z.infer<typeof presentationsQuery>;
+/**
+ * The presentations pages' counters. Like the lists' totals they count up to 1,000 and then say
+ * `capped` (shown "1000+"), so a counter over years of history costs no more than its first thousand.
+ */
 export const presentationCountsDto = z.object({
-  data: z.object({ future: z.number(), expired: z.number(), successful: z.number(), delivery: z.number() }),
+  data: z.object({
+    future: z.number(),
+    expired: z.number(),
+    successful: z.number(),
+    delivery: z.number(),
+    capped: z.object({ future: z.boolean(), expired: z.boolean(), successful: z.boolean(), delivery: z.boolean() }),
+  }),
 });
 
 /** The SMS outbox (local default of the SMS adapter; the admin reads it). */

@@ -501,7 +501,11 @@ describe('performing a presentation', () => {
     ]);
     // The presentations pages count it as successful and as waiting for delivery.
     const counts = await as('sa', 'GET', '/api/presentations-counts/');
-    expect(counts.json<{ data: { successful: number; delivery: number } }>().data).toMatchObject({ successful: 1, delivery: 1 });
+    expect(counts.json<{ data: { successful: number; delivery: number } }>().data).toMatchObject({
+      successful: 1,
+      delivery: 1,
+      capped: { future: false, expired: false, successful: false, delivery: false },
+    });
     const delivery = await as('sa', 'GET', '/api/presentations?page=delivery&statuses=success&needDelivery=true');
     expect(delivery.json<{ data: EventDto[] }>().data.map((e) => e.id)).toEqual([id]);
     // A canceled order is not delivered: it leaves the delivery page and counter, and is still successful.

@@ -108,12 +108,18 @@ export async function presentationsList(db: Db, actor: Actor, q: PresentationsQu
 /** Spec 3 counters: future, expired, successful, delivery. */
 export async function presentationCounts(db: Db, actor: Actor, now = new Date()) {
   const scope = eventScopeCondition(actor);
-  const count = (page: PresentationsQuery['page']) => repo.countAll(db, presentationPageWhere(scope, page, now));
+  const count = (page: PresentationsQuery['page']) => repo.countEvents(db, presentationPageWhere(scope, page, now));
   const [future, expired, successful, delivery] = await Promise.all([
     count('future'),
     count('expired'),
     count('successful'),
     count('delivery'),
   ]);
-  return { future, expired, successful, delivery };
+  return {
+    future: future.total,
+    expired: expired.total,
+    successful: successful.total,
+    delivery: delivery.total,
+    capped: { future: future.capped, expired: expired.capped, successful: successful.capped, delivery: delivery.capped },
+  };
 }

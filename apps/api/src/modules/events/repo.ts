@@ -70,15 +70,6 @@ export async function countEvents(tx: Tx, where: SQL | undefined, cap = EVENTS_T
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
-/** Exact counts for the counters (they walk an index, never the rows of the clients). */
-export async function countAll(tx: Tx, where: SQL | undefined): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(where);
-  return row?.n ?? 0;
-}
-
 /**
  * Events whose client matches a search: name and e-mail, or address, postcode and city (the expressions
  * of the clients' trigram indexes), or a phone number in E.164.

@@ -1,6 +1,7 @@
 import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
   DEBOUNCE_MS,
+  formatNumber,
   isOneOf,
   PAGE_SIZES,
   PRESENTATION_PAGES,
@@ -34,7 +35,7 @@ export function PresentationsPage() {
 
 function TabLabel({ page, counts }: { page: PresentationPage; counts: PresentationCounts | undefined }) {
   const { t } = useTranslation(['events']);
-  const count = page === 'history' ? undefined : counts?.[page];
+  const count = page === 'history' || !counts ? undefined : `${formatNumber(counts[page])}${counts.capped[page] ? '+' : ''}`;
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
       {t(`events:pages.${page}`)}
