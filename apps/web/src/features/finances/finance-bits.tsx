@@ -1,5 +1,15 @@
-import { Box, Chip, Paper, Typography, type ChipProps } from '@mui/material';
-import type { CommissionStatus, DeliveryStatus, OrderStatus, PaymentStatus, ReceiptStatus } from '@bo/domain';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Box, Chip, IconButton, MenuItem, Paper, TextField, Tooltip, Typography, type ChipProps, type TextFieldProps } from '@mui/material';
+import {
+  BANK_CODES,
+  PAYMENT_METHODS,
+  type CommissionStatus,
+  type DeliveryStatus,
+  type OrderStatus,
+  type PaymentStatus,
+  type ReceiptStatus,
+} from '@bo/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -81,4 +91,69 @@ export function Figure({ label, value, testId, strong }: { label: string; value:
       </Typography>
     </Box>
   );
+}
+
+/** A row's edit or delete button with its tooltip (`title` names the action where "delete" says too little). */
+export function RowAction({
+  kind,
+  onClick,
+  testId,
+  title,
+}: {
+  kind: 'edit' | 'delete';
+  onClick: () => void;
+  testId: string;
+  title?: string;
+}) {
+  const { t } = useTranslation(['finances']);
+  return (
+    <Tooltip title={title ?? t(`finances:actions.${kind}`)}>
+      <IconButton size="small" onClick={onClick} data-testid={testId}>
+        {kind === 'edit' ? <EditOutlined fontSize="small" /> : <DeleteOutline fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+type TermSelectProps = { label: string; value: string; onChange: (value: string) => void; testId: string } & Pick<
+  TextFieldProps,
+  'size' | 'fullWidth' | 'disabled' | 'error' | 'helperText'
+>;
+
+/** One of the options, or none (''): the payment method and bank code of the order's terms and of a payment. */
+function TermSelect({
+  label,
+  value,
+  onChange,
+  testId,
+  options,
+  ...field
+}: TermSelectProps & { options: { value: string; label: string }[] }) {
+  const { t } = useTranslation(['finances']);
+  return (
+    <TextField
+      {...field}
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+    >
+      <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value} data-value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function PaymentMethodSelect(props: TermSelectProps) {
+  const { t } = useTranslation(['finances']);
+  return <TermSelect {...props} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finances:paymentMethods.${m}`) }))} />;
+}
+
+export function BankCodeSelect(props: TermSelectProps) {
+  return <TermSelect {...props} options={BANK_CODES.map((b) => ({ value: b, label: b }))} />;
 }

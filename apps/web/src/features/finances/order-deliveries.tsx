@@ -1,17 +1,14 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import {
   Box,
   Button,
   Checkbox,
   FormControlLabel,
-  IconButton,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { formatDate, type OrderDto } from '@bo/domain';
@@ -21,7 +18,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useAddDelivery, useDeleteDelivery } from './api.ts';
-import { personName, Section, todayIso } from './finance-bits.tsx';
+import { personName, RowAction, Section, todayIso } from './finance-bits.tsx';
 
 type Delivery = OrderDto['order_deliveries'][number];
 
@@ -64,11 +61,7 @@ export function OrderDeliveries({ order, manage }: { order: OrderDto; manage: bo
                   </TableCell>
                   {manage && (
                     <TableCell align="right">
-                      <Tooltip title={t('finances:actions.delete')}>
-                        <IconButton size="small" onClick={() => setToDelete(d)} data-testid="order-delivery-delete">
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowAction kind="delete" onClick={() => setToDelete(d)} testId="order-delivery-delete" />
                     </TableCell>
                   )}
                 </TableRow>

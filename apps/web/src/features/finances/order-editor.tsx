@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   FormControlLabel,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
@@ -15,10 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import {
-  BANK_CODES,
+  type BANK_CODES,
   formatDate,
   formatMoney,
-  PAYMENT_METHODS,
   type OrderDto,
   type OrderToggle,
   type OrderUpdateBody,
@@ -31,7 +29,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useFieldErrors } from '../../ui/field-errors.ts';
 import { useUpdateOrder } from './api.ts';
-import { Figure, Section } from './finance-bits.tsx';
+import { BankCodeSelect, Figure, PaymentMethodSelect, Section } from './finance-bits.tsx';
 import { OrderDeliveries } from './order-deliveries.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrderPayments } from './order-payments.tsx';
@@ -350,40 +348,24 @@ function OrderTerms({ order, manage }: { order: OrderDto; manage: boolean }) {
   return (
     <Section title={t('finances:order.terms.title')} testId="order-terms">
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, pt: 0.5 }}>
-        <TextField
+        <PaymentMethodSelect
           {...field}
-          select
           label={t('finances:order.terms.method')}
           value={draft.payment_method}
-          onChange={(e) => setDraft((d) => ({ ...d, payment_method: e.target.value as TermsDraft['payment_method'] }))}
+          onChange={(v) => setDraft((d) => ({ ...d, payment_method: v as TermsDraft['payment_method'] }))}
           error={Boolean(err('payment_method'))}
           helperText={err('payment_method')}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-payment-method' } as object } }}
-        >
-          <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
-          {PAYMENT_METHODS.map((m) => (
-            <MenuItem key={m} value={m} data-value={m}>
-              {t(`finances:paymentMethods.${m}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
+          testId="order-payment-method"
+        />
+        <BankCodeSelect
           {...field}
-          select
           label={t('finances:order.terms.bank')}
           value={draft.bank_code}
-          onChange={(e) => setDraft((d) => ({ ...d, bank_code: e.target.value as TermsDraft['bank_code'] }))}
+          onChange={(v) => setDraft((d) => ({ ...d, bank_code: v as TermsDraft['bank_code'] }))}
           error={Boolean(err('bank_code'))}
           helperText={err('bank_code')}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-bank-code' } as object } }}
-        >
-          <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
-          {BANK_CODES.map((b) => (
-            <MenuItem key={b} value={b} data-value={b}>
-              {b}
-            </MenuItem>
-          ))}
-        </TextField>
+          testId="order-bank-code"
+        />
         <TextField
           {...field}
           label={t('finances:order.terms.contract')}

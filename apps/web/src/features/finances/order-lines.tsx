@@ -1,20 +1,6 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import {
-  Box,
-  Button,
-  IconButton,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { formatMoney, francsToRappen, PRODUCT_LINE_STATUSES, type OrderDto, type ProductLineStatus } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +8,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useActiveProducts, useAddOrderLine, useDeleteOrderLine } from './api.ts';
+import { RowAction } from './finance-bits.tsx';
 
 type Line = OrderDto['lines'][number];
 
@@ -81,11 +68,12 @@ export function OrderLines({ order, manage }: { order: OrderDto; manage: boolean
                   {editable && (
                     <TableCell align="right">
                       {!l.delivered && (
-                        <Tooltip title={t('finances:order.lines.remove')}>
-                          <IconButton size="small" onClick={() => setRemoving(l)} data-testid="order-line-delete">
-                            <DeleteOutline fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction
+                          kind="delete"
+                          onClick={() => setRemoving(l)}
+                          testId="order-line-delete"
+                          title={t('finances:order.lines.remove')}
+                        />
                       )}
                     </TableCell>
                   )}

@@ -1,25 +1,9 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import {
-  Box,
-  Button,
-  IconButton,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import {
-  BANK_CODES,
+  type BANK_CODES,
   formatDate,
   formatMoney,
   francsToRappen,
-  PAYMENT_METHODS,
   rappenToFrancs,
   type OrderDto,
   type OrderPaymentBody,
@@ -32,7 +16,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useFieldErrors } from '../../ui/field-errors.ts';
 import { useDeletePayment, useSavePayment } from './api.ts';
-import { personName, Section, todayIso } from './finance-bits.tsx';
+import { BankCodeSelect, PaymentMethodSelect, personName, RowAction, Section, todayIso } from './finance-bits.tsx';
 
 type Payment = OrderDto['order_payments'][number];
 
@@ -109,16 +93,8 @@ export function OrderPayments({ order, manage }: { order: OrderDto; manage: bool
                     </TableCell>
                     {manage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('finances:actions.edit')}>
-                          <IconButton size="small" onClick={() => setEditing(p.id)} data-testid="order-payment-edit">
-                            <EditOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('finances:actions.delete')}>
-                          <IconButton size="small" onClick={() => setToDelete(p)} data-testid="order-payment-delete">
-                            <DeleteOutline fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction kind="edit" onClick={() => setEditing(p.id)} testId="order-payment-edit" />
+                        <RowAction kind="delete" onClick={() => setToDelete(p)} testId="order-payment-delete" />
                       </TableCell>
                     )}
                   </TableRow>
@@ -251,36 +227,20 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
         helperText={err('paid_at')}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-payment-date' } }}
       />
-      <TextField
+      <PaymentMethodSelect
         size="small"
-        select
         label={t('finances:order.payments.method')}
         value={draft.method}
-        onChange={(e) => setDraft((d) => ({ ...d, method: e.target.value as PaymentDraft['method'] }))}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-payment-method' } as object } }}
-      >
-        <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
-        {PAYMENT_METHODS.map((m) => (
-          <MenuItem key={m} value={m} data-value={m}>
-            {t(`finances:paymentMethods.${m}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+        onChange={(v) => setDraft((d) => ({ ...d, method: v as PaymentDraft['method'] }))}
+        testId="order-payment-method"
+      />
+      <BankCodeSelect
         size="small"
-        select
         label={t('finances:order.payments.bank')}
         value={draft.bank_code}
-        onChange={(e) => setDraft((d) => ({ ...d, bank_code: e.target.value as PaymentDraft['bank_code'] }))}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-payment-bank' } as object } }}
-      >
-        <MenuItem value="">{t('finances:order.terms.none')}</MenuItem>
-        {BANK_CODES.map((b) => (
-          <MenuItem key={b} value={b} data-value={b}>
-            {b}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(v) => setDraft((d) => ({ ...d, bank_code: v as PaymentDraft['bank_code'] }))}
+        testId="order-payment-bank"
+      />
       <TextField
         size="small"
         label={t('finances:order.payments.note')}

@@ -1,5 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
@@ -13,7 +12,7 @@ import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { FilterSelect } from '../../ui/filter-select.tsx';
 import { receiptPdfPath, useCommissionAgents, useDeleteReceipt, useRebuildReceipt, useReceipts } from './api.ts';
-import { personName, StatusChip } from './finance-bits.tsx';
+import { personName, RowAction, StatusChip } from './finance-bits.tsx';
 import { CreateReceiptDialog, ReceiptDialog } from './receipt-dialogs.tsx';
 
 /** Commission receipts: an agent's open commissions of a period gathered, printed, rebuilt and paid. */
@@ -99,11 +98,7 @@ export function ReceiptsTab({ manage }: { manage: boolean }) {
                     <Refresh fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <Tooltip title={t('finances:actions.delete')}>
-                  <IconButton size="small" onClick={() => setToDelete(r)} data-testid="receipt-delete">
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RowAction kind="delete" onClick={() => setToDelete(r)} testId="receipt-delete" />
               </>
             )}
           </Box>
