@@ -1,6 +1,6 @@
 import type { CommissionDto, ReceiptRowDto, UnreceiptedDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salesWorld } from '../warehouse/sales.fixture.ts';
+import { salesWorld } from '../../../test/sales-world.ts';
 
 let w: Awaited<ReturnType<typeof salesWorld>>;
 let main = 0;

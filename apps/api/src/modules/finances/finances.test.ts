@@ -1,53 +1,30 @@
-import { zurichClock, zurichInstant, type CommissionDto, type OrderDto, type RoleCode } from '@bo/domain';
+import type { CommissionDto, OrderDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import type { TestApp, TestUser } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { salesWorld } from '../../../test/sales-world.ts';
 
 let t: TestApp;
-const users = new Map<string, TestUser>();
-const cookies = new Map<string, string>();
+let users: Map<string, TestUser>;
+let world: Awaited<ReturnType<typeof salesWorld>>;
 let mainProduct = 0;
 let otherProduct = 0;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function as(who: string, method: Method, url: string, payload?: unknown) {
-  return injectAs(t.app, cookies.get(who)!, { method, url, payload: payload as Record<string, unknown> | undefined });
-}
-
-let dayN = 0;
-function nextSlot(): string {
-  dayN += 1;
-  let seen = 0;
-  for (let d = 1; ; d += 1) {
-    const c = zurichClock(new Date(Date.now() + d * 86_400_000));
-    if (c.weekday <= 6 && ++seen === dayN) {
-      return zurichInstant(c.year, c.month, c.day, 10).toISOString();
-    }
-  }
+  return world.as(who, method, url, payload);
 }
 
 /** An order as a sale makes it: booked by the call agent, performed by `seller`, one main device and one other product. */
-async function sale(seller = 'ia', main = 389_000, other = 10_000): Promise<OrderDto> {
-  const booked = await as('ca', 'POST', '/api/calendar-event', {
-    eventType: 'presentation',
-    agentId: users.get(seller)!.id,
-    date: nextSlot(),
-    userData: { name: 'Käufer', surname: `Nr ${dayN}` },
-  });
-  expect(booked.statusCode, booked.body).toBe(201);
-  const id = booked.json<{ data: { presentation_id: number } }>().data.presentation_id;
-  const done = await as('admin', 'PUT', `/api/finish-presentation/${id}`, {
-    was_at_home: true,
-    order_products: [
-      { product_id: mainProduct, status: 'sell', quantity: 1, price: main },
-      { product_id: otherProduct, status: 'sell', quantity: 1, price: other },
+function sale(seller = 'ia', main = 389_000, other = 10_000): Promise<OrderDto> {
+  return world.sale({
+    seller,
+    lines: [
+      { product_id: mainProduct, price: main },
+      { product_id: otherProduct, price: other },
     ],
-    payment_method: 'bill',
-    contract_number: `V-${id}`,
+    client: (n) => ({ name: 'Käufer', surname: `Nr ${n}` }),
   });
-  expect(done.statusCode, done.body).toBe(200);
-  const orderId = done.json<{ data: { order_id: number } }>().data.order_id;
-  return (await as('admin', 'GET', `/api/finances/order/${orderId}`)).json<{ data: OrderDto }>().data;
 }
 
 async function commissionsOf(orderId: number): Promise<CommissionDto[]> {
@@ -59,47 +36,26 @@ async function commissionsOf(orderId: number): Promise<CommissionDto[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const [key, role] of [
-    ['admin', 'admin'],
-    ['ca', 'call_agent'],
+  // up2 is listed among the partners of the chain but is an independent agent, made inactive below.
+  world = await salesWorld([
     ['sa', 'sales_agent'],
     ['ia', 'independent_agent'],
     ['up1', 'independent_agent'],
-    ['up2', 'partner'],
+    ['up2', 'independent_agent'],
     ['up3', 'independent_agent'],
     ['up4', 'partner'],
     ['ia2', 'independent_agent'],
     ['user', 'user'],
-  ] as [string, RoleCode][]) {
-    const u = await createUser(t.db, { role: key === 'up2' ? 'independent_agent' : role });
-    users.set(key, u);
-    cookies.set(key, await login(t.app, u.email));
-  }
+  ]);
+  ({ t, users } = world);
   // The referral tree: ia ← up1 ← up2 ← up3 ← up4; up2 is inactive.
   const chain = ['ia', 'up1', 'up2', 'up3', 'up4'];
   for (let i = 0; i < chain.length - 1; i += 1) {
     await t.pool.query('UPDATE users SET referred_by_id = $1 WHERE id = $2', [users.get(chain[i + 1]!)!.id, users.get(chain[i]!)!.id]);
   }
   await t.pool.query('UPDATE users SET is_active = false WHERE id = $1', [users.get('up2')!.id]);
-  for (const [code, type] of [
-    ['M', 'main'],
-    ['O', 'other'],
-  ] as const) {
-    const res = await as('admin', 'POST', '/api/product', {
-      code,
-      name: `Produkt ${code}`,
-      type,
-      default_price: 100_000,
-      status: 'active',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    if (type === 'main') {
-      mainProduct = res.json<{ data: { id: number } }>().data.id;
-    } else {
-      otherProduct = res.json<{ data: { id: number } }>().data.id;
-    }
-  }
+  mainProduct = await world.product('M', 'main');
+  otherProduct = await world.product('O', 'other');
 });
 
 afterAll(async () => {

@@ -1,54 +1,38 @@
-import { zurichClock, zurichInstant, type FinanceStatsDto, type OrderDto, type RoleCode } from '@bo/domain';
+import { zurichClock, zurichInstant, type FinanceStatsDto, type OrderDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, login, testConfig, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { testConfig, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { salesWorld } from '../../../test/sales-world.ts';
 import { paymentReference } from './invoice.ts';
 
 let t: TestApp;
-const users = new Map<string, TestUser>();
-const cookies = new Map<string, string>();
+let users: Map<string, TestUser>;
+let world: Awaited<ReturnType<typeof salesWorld>>;
 let mainProduct = 0;
 let otherProduct = 0;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function as(who: string, method: Method, url: string, payload?: unknown) {
-  return injectAs(t.app, cookies.get(who)!, { method, url, payload: payload as Record<string, unknown> | undefined });
-}
-
-let dayN = 0;
-function nextSlot(): string {
-  dayN += 1;
-  let seen = 0;
-  for (let d = 1; ; d += 1) {
-    const c = zurichClock(new Date(Date.now() + d * 86_400_000));
-    if (c.weekday <= 6 && ++seen === dayN) {
-      return zurichInstant(c.year, c.month, c.day, 10).toISOString();
-    }
-  }
+  return world.as(who, method, url, payload);
 }
 
 /** A sale as the perform flow makes it: a main device and another product, booked by the call agent. */
-async function sale(seller: string, opts: { main?: number; other?: number; method?: string; address?: string } = {}): Promise<OrderDto> {
-  const booked = await as('ca', 'POST', '/api/calendar-event', {
-    eventType: 'presentation',
-    agentId: users.get(seller)!.id,
-    date: nextSlot(),
-    userData: { name: 'Vreni', surname: `Käufer ${dayN}`, address: opts.address ?? 'Bahnhofstrasse 12', zipcode: '8001', city: 'Zürich' },
-  });
-  expect(booked.statusCode, booked.body).toBe(201);
-  const id = booked.json<{ data: { presentation_id: number } }>().data.presentation_id;
-  const done = await as('admin', 'PUT', `/api/finish-presentation/${id}`, {
-    was_at_home: true,
-    order_products: [
-      { product_id: mainProduct, status: 'sell', quantity: 1, price: opts.main ?? 389_000 },
-      { product_id: otherProduct, status: 'sell', quantity: 2, price: opts.other ?? 5_050 },
+function sale(seller: string, opts: { main?: number; other?: number; method?: string; address?: string } = {}): Promise<OrderDto> {
+  return world.sale({
+    seller,
+    lines: [
+      { product_id: mainProduct, price: opts.main ?? 389_000 },
+      { product_id: otherProduct, quantity: 2, price: opts.other ?? 5_050 },
     ],
     payment_method: opts.method ?? 'bill',
-    contract_number: `V-${id}`,
+    client: (n) => ({
+      name: 'Vreni',
+      surname: `Käufer ${n}`,
+      address: opts.address ?? 'Bahnhofstrasse 12',
+      zipcode: '8001',
+      city: 'Zürich',
+    }),
   });
-  expect(done.statusCode, done.body).toBe(200);
-  const orderId = done.json<{ data: { order_id: number } }>().data.order_id;
-  return order(orderId);
 }
 
 async function order(id: number): Promise<OrderDto> {
@@ -65,20 +49,17 @@ const now = zurichClock(new Date());
 const thisMonth = `${now.year}-${String(now.month).padStart(2, '0')}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const [key, role] of [
-    ['admin', 'admin'],
-    ['ca', 'call_agent'],
-    ['sa', 'sales_agent'],
-    ['ia', 'independent_agent'],
-    ['up1', 'independent_agent'],
-    ['ia2', 'independent_agent'],
-    ['user', 'user'],
-  ] as [string, RoleCode][]) {
-    const u = await createUser(t.db, { role, name: key.toUpperCase(), surname: `Test ${key}` });
-    users.set(key, u);
-    cookies.set(key, await login(t.app, u.email));
-  }
+  world = await salesWorld(
+    [
+      ['sa', 'sales_agent'],
+      ['ia', 'independent_agent'],
+      ['up1', 'independent_agent'],
+      ['ia2', 'independent_agent'],
+      ['user', 'user'],
+    ],
+    { named: true },
+  );
+  ({ t, users } = world);
   await t.pool.query('UPDATE users SET referred_by_id = $1 WHERE id = $2', [users.get('up1')!.id, users.get('ia')!.id]);
   for (const [code, type] of [
     ['M', 'main'],

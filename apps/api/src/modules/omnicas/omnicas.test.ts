@@ -1,7 +1,7 @@
 import { injectAs, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFinancing } from '../../integrations/financing/fake-provider.ts';
-import { salesWorld } from '../warehouse/sales.fixture.ts';
+import { salesWorld } from '../../../test/sales-world.ts';
 import type { OmnicasApplicationDto, OmnicasOrderDto } from '@bo/domain';
 
 let w: Awaited<ReturnType<typeof salesWorld>>;

@@ -1,6 +1,6 @@
 import type { OrderDto, StockRowDto, ToDeliverDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salesWorld } from './sales.fixture.ts';
+import { salesWorld } from '../../../test/sales-world.ts';
 
 let w: Awaited<ReturnType<typeof salesWorld>>;
 let main = 0;

@@ -1,20 +1,21 @@
 import { zurichClock, zurichInstant, type OrderDto, type RoleCode } from '@bo/domain';
 import { expect } from 'vitest';
-import { createTestApp, createUser, injectAs, login, type TestApp, type TestAppOptions, type TestUser } from '../../../test/harness.ts';
+import { createTestApp, createUser, injectAs, login, type TestApp, type TestAppOptions, type TestUser } from './harness.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * A test app with one user per role key and the sales that make orders, shared by the warehouse, Omnicas
- * and admin-payments tests: an order is made as in the product, booked by a call agent and finished by
- * an admin.
+ * A test app with one user per role key and the sales that make orders, shared by the finances,
+ * warehouse, Omnicas and admin-payments tests: an order is made as in the product, booked by a call agent
+ * and finished by an admin. `named` gives each user the name of its key (KEY, "Test key").
  */
-export async function salesWorld(roles: [string, RoleCode][], opts: TestAppOptions = {}) {
-  const t: TestApp = await createTestApp(opts);
+export async function salesWorld(roles: [string, RoleCode][], opts: TestAppOptions & { named?: boolean } = {}) {
+  const { named, ...appOptions } = opts;
+  const t: TestApp = await createTestApp(appOptions);
   const users = new Map<string, TestUser>();
   const cookies = new Map<string, string>();
   for (const [key, role] of [['admin', 'admin'], ['ca', 'call_agent'], ...roles] as [string, RoleCode][]) {
-    const u = await createUser(t.db, { role });
+    const u = await createUser(t.db, named ? { role, name: key.toUpperCase(), surname: `Test ${key}` } : { role });
     users.set(key, u);
     cookies.set(key, await login(t.app, u.email));
   }
@@ -46,16 +47,21 @@ export async function salesWorld(roles: [string, RoleCode][], opts: TestAppOptio
     }
   };
 
+  /** `client` is the new client's data, given the sale's number (a new client for each sale). */
   const sale = async (opts: {
     seller: string;
     lines: { product_id: number; quantity?: number; price?: number; status?: 'sell' | 'gift' }[];
     payment_method?: string;
+    client?: (n: number) => Record<string, string>;
   }): Promise<OrderDto> => {
+    const date = nextSlot();
     const booked = await as('ca', 'POST', '/api/calendar-event', {
       eventType: 'presentation',
       agentId: users.get(opts.seller)!.id,
-      date: nextSlot(),
-      userData: { name: 'Käuferin', surname: `Nr ${slot}`, city: 'Bern', zipcode: '3000', address: `Bundesgasse ${slot}` },
+      date,
+      userData: opts.client
+        ? opts.client(slot)
+        : { name: 'Käuferin', surname: `Nr ${slot}`, city: 'Bern', zipcode: '3000', address: `Bundesgasse ${slot}` },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const id = booked.json<{ data: { presentation_id: number } }>().data.presentation_id;
