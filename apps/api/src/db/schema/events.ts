@@ -104,6 +104,8 @@ export const orders = pgTable(
     /** The partner or independent agent who brought the client, when the order was made. */
     partnerId: integer('partner_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('open'),
+    /** While the order is on hold: the status it had before, which resuming gives back. */
+    statusBeforeHold: text('status_before_hold'),
     paymentStatus: text('payment_status').notNull().default('open'),
     deliveryStatus: text('delivery_status').notNull().default('not_delivered'),
     paymentMethod: text('payment_method'),
