@@ -44,3 +44,19 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_ip_created_idx').on(t.ip, t.createdAt)],
 );
+
+/**
+ * Requests that mail a secret to an address (signup code, recovery link), whoever they reach: counted
+ * per recipient and per client address to refuse mail floods (spec 8 `IP blocked`).
+ */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    ip: text('ip').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_requests_ip_created_idx').on(t.ip, t.createdAt), index('mail_requests_email_created_idx').on(t.email, t.createdAt)],
+);

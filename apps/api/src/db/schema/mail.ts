@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The text with its secrets (codes, link hashes) replaced by dots: what the outbox views show. */
+    maskedText: text('masked_text'),
     html: text('html'),
     kind: text('kind').notNull(),
     status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
