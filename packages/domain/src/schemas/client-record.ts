@@ -83,13 +83,14 @@ export const statusHistoryDto = z.object({
 });
 export type StatusHistoryDto = z.infer<typeof statusHistoryDto>;
 
+/** The second person; null phone and e-mail as the read answers them are taken as none. */
 export const subUserBody = z.object({
   name: zRequiredText(100),
   surname: optionalText(100),
   age: z.number().int().min(0).max(120).nullable().default(null),
   gender: z.enum(GENDERS).nullable().default(null),
-  phone: zPhone().default(''),
-  email: zOptionalEmail().default(''),
+  phone: zPhone().nullable().default(''),
+  email: zOptionalEmail().nullable().default(''),
 });
 export type SubUserBody = z.infer<typeof subUserBody>;
 export const subUserDto = z.object({
@@ -119,19 +120,23 @@ export type UserInfoDto = z.infer<typeof userInfoDto>;
  * POST /api/user (create client) and PUT /api/user/{id} (every field optional there). Phones are kept
  * as written and looked up by their E.164 form; an empty string clears an optional field.
  */
-/** Every field of a client a form may send; in an update each one is optional and only those sent change. */
+/**
+ * Every field of a client a form may send; in an update each one is optional and only those sent change.
+ * An optional text also takes null, as GET /api/user/{id} answers it: the same as an empty string.
+ */
 const clientFields = {
   name: zRequiredText(100),
   surname: zRequiredText(100),
-  email: zOptionalEmail(),
-  phone: zPhone(),
-  mobile_phone: zPhone(),
+  email: zOptionalEmail().nullable(),
+  phone: zPhone().nullable(),
+  mobile_phone: zPhone().nullable(),
   zipcode: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d{4}$/.test(v), 'invalid_value'),
-  city: z.string().trim().max(100, 'too_long'),
-  address: z.string().trim().max(200, 'too_long'),
+    .refine((v) => v === '' || /^\d{4}$/.test(v), 'invalid_value')
+    .nullable(),
+  city: z.string().trim().max(100, 'too_long').nullable(),
+  address: z.string().trim().max(200, 'too_long').nullable(),
   age: z.number().int().min(0, 'invalid_value').max(120, 'invalid_value').nullable(),
   gender: z.enum(GENDERS).nullable(),
   relations: z.enum(RELATIONS).nullable(),
@@ -141,16 +146,16 @@ const clientFields = {
   has_kids: z.boolean().nullable(),
   has_allergies: z.boolean().nullable(),
   type: z.enum(CLIENT_TYPES),
-  company: z.string().trim().max(200, 'too_long'),
+  company: z.string().trim().max(200, 'too_long').nullable(),
   locale: z.enum(LANGUAGES),
   status: z.enum(CLIENT_STATUSES).nullable(),
   lead_source: z.enum(LEAD_SOURCES).nullable(),
   lead_location_id: z.number().int().positive().nullable(),
-  category: z.string().trim().max(100, 'too_long'),
+  category: z.string().trim().max(100, 'too_long').nullable(),
   time_to_call: z.enum(TIMES_TO_CALL).nullable(),
-  promotional_gift: z.string().trim().max(100, 'too_long'),
+  promotional_gift: z.string().trim().max(100, 'too_long').nullable(),
   recommendations_needed: z.number().int().min(0).max(100).nullable(),
-  recommendation_products: z.string().trim().max(500, 'too_long'),
+  recommendation_products: z.string().trim().max(500, 'too_long').nullable(),
   has_onboarding_sms: z.boolean(),
 };
 

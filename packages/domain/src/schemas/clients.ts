@@ -213,11 +213,11 @@ export const initiateCallDto = z.object({
 export const duplicateCheckBody = z.object({
   name: z.string().trim().max(100).default(''),
   surname: z.string().trim().max(100).default(''),
-  phone: z.string().trim().max(40).optional(),
-  mobile_phone: z.string().trim().max(40).optional(),
-  email: z.string().trim().max(254).optional(),
-  zipcode: z.string().trim().max(10).optional(),
-  address: z.string().trim().max(200).optional(),
+  phone: z.string().trim().max(40).nullish(),
+  mobile_phone: z.string().trim().max(40).nullish(),
+  email: z.string().trim().max(254).nullish(),
+  zipcode: z.string().trim().max(10).nullish(),
+  address: z.string().trim().max(200).nullish(),
 });
 export type DuplicateCheckBody = z.infer<typeof duplicateCheckBody>;
 export const duplicateCheckDto = z.object({ data: z.array(duplicateDto) });

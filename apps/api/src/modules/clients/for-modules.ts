@@ -2,7 +2,7 @@ import { CALL_TYPES, type ClientBody, type ClientStatus, type ClientUpdateBody, 
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
-import { columnsOf, refuseTaken } from './record.ts';
+import { columnsOf, refuseTaken, type HeldContact } from './record.ts';
 import * as repo from './record.repo.ts';
 import { findClient } from './relations.repo.ts';
 import { viewerOf } from './service.ts';
@@ -32,10 +32,11 @@ export async function insertClientIn(tx: Tx, actor: Actor, body: ClientBody): Pr
 /** Changes the fields sent, for a client in the actor's scope (UNKNOWN_USER_ID otherwise). */
 export async function updateClientIn(tx: Tx, actor: Actor, id: number, body: ClientUpdateBody): Promise<void> {
   const viewer = await viewerOf(tx, actor);
-  if (!(await findClient(tx, viewer.scope, id, { lock: true }))) {
+  const found = await findClient(tx, viewer.scope, id, { lock: true });
+  if (!found) {
     throw new AppError('UNKNOWN_USER_ID');
   }
-  await writeClientFields(tx, id, body);
+  await writeClientFields(tx, found.user, body);
 }
 
 /**
@@ -43,17 +44,19 @@ export async function updateClientIn(tx: Tx, actor: Actor, id: number, body: Cli
  * permission (the event's own scope was checked), whatever the actor's access to the clients list.
  */
 export async function updateClientOfEventIn(tx: Tx, id: number, body: ClientUpdateBody): Promise<void> {
-  if (!(await findClient(tx, { kind: 'all' }, id, { lock: true }))) {
+  const found = await findClient(tx, { kind: 'all' }, id, { lock: true });
+  if (!found) {
     throw new AppError('UNKNOWN_USER_ID');
   }
-  await writeClientFields(tx, id, body);
+  await writeClientFields(tx, found.user, body);
 }
 
-async function writeClientFields(tx: Tx, id: number, body: ClientUpdateBody): Promise<void> {
+/** What the record holds already is never refused as taken (see refuseTaken). */
+async function writeClientFields(tx: Tx, held: HeldContact, body: ClientUpdateBody): Promise<void> {
   const values = columnsOf(body);
-  await refuseTaken(tx, values, id);
+  await refuseTaken(tx, values, held);
   if (Object.keys(values).length > 0) {
-    await repo.updateClient(tx, { kind: 'all' }, id, values);
+    await repo.updateClient(tx, { kind: 'all' }, held.id, values);
   }
 }
 

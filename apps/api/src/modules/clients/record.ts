@@ -23,7 +23,8 @@ import { viewerOf } from './service.ts';
 type Deps = Pick<ClientsDeps, 'db' | 'publish'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const blank = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+/** Undefined leaves a field as it is; an empty string or null clears it. */
+const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === '' || v === null ? null : v);
 
 async function inScope(tx: Tx, actor: Actor, id: number, opts: { lock?: boolean } = {}) {
   const viewer = await viewerOf(tx, actor);
@@ -154,16 +155,32 @@ export function columnsOf(body: ClientUpdateBody): Partial<repo.UserInsert> {
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
-/** Spec 8 "duplicated email" / "duplicated phone", with the field to correct. */
-export async function refuseTaken(tx: Tx, values: Partial<repo.UserInsert>, exceptId: number | null): Promise<void> {
-  if (values.email && (await repo.emailTaken(tx, values.email, exceptId))) {
+/** What a saved client already holds: its e-mail and phones (E.164). */
+export interface HeldContact {
+  id: number;
+  email: string | null;
+  phoneE164: string | null;
+  mobilePhoneE164: string | null;
+}
+
+/**
+ * Spec 8 "duplicated email" / "duplicated phone", with the field to correct. Only a value newly entered
+ * for this record is refused, when it belongs to someone else: what the record already holds (by its
+ * normalised value, in either phone field) is saved again whatever another client holds, so a client
+ * whose phone is shared with a known duplicate stays editable.
+ */
+export async function refuseTaken(tx: Tx, values: Partial<repo.UserInsert>, held: HeldContact | null): Promise<void> {
+  const exceptId = held?.id ?? null;
+  const newEmail = values.email && values.email.toLowerCase() !== held?.email?.toLowerCase() ? values.email : null;
+  if (newEmail && (await repo.emailTaken(tx, newEmail, exceptId))) {
     throw new AppError('duplicated email', { fieldValidation: { email: 'already_taken' } });
   }
+  const heldPhones = [held?.phoneE164, held?.mobilePhoneE164].filter(Boolean);
   for (const [field, phone] of [
     ['phone', values.phoneE164],
     ['mobile_phone', values.mobilePhoneE164],
   ] as const) {
-    if (phone && (await repo.phoneTaken(tx, [phone], exceptId))) {
+    if (phone && !heldPhones.includes(phone) && (await repo.phoneTaken(tx, [phone], exceptId))) {
       throw new AppError('duplicated phone', { fieldValidation: { [field]: 'already_taken' } });
     }
   }
@@ -202,8 +219,8 @@ export async function createClient(deps: Deps, actor: Actor, body: ClientBody): 
 export async function updateClientRecord(deps: Deps, actor: Actor, id: number, body: ClientUpdateBody): Promise<ClientRecordDto> {
   const values = columnsOf(body);
   await deps.db.transaction(async (tx) => {
-    const { viewer } = await inScope(tx, actor, id, { lock: true });
-    await refuseTaken(tx, values, id);
+    const { viewer, found } = await inScope(tx, actor, id, { lock: true });
+    await refuseTaken(tx, values, found.user);
     if (Object.keys(values).length > 0) {
       await repo.updateClient(tx, viewer.scope, id, values);
     }
