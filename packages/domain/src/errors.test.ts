@@ -76,7 +76,7 @@ describe('isValidationKey', () => {
     'field_name_is_required',
     'one_of_the_dates_is_required',
   ];
-  const OUR_KEYS = ['too_short', 'too_long', 'invalid_value', 'already_taken'];
+  const OUR_KEYS = ['too_short', 'too_long', 'invalid_value', 'already_taken', 'discount_exceeds_sale', 'refund_not_marked'];
 
   it.each([...SPEC_KEYS, ...OUR_KEYS])('accepts %j', (key) => {
     expect(isValidationKey(key)).toBe(true);

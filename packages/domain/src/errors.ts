@@ -73,6 +73,10 @@ export const VALIDATION_KEYS = [
   'too_long',
   'invalid_value',
   'already_taken',
+  /** A recommendation discount larger than what was sold in money. */
+  'discount_exceeds_sale',
+  /** A negative payment amount that is not recorded as a refund. */
+  'refund_not_marked',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
@@ -99,6 +103,7 @@ export const REFUSALS = [
   'order_toggle_not_allowed',
   'canceled_order_no_payment',
   'order_lines_locked',
+  'order_terms_locked',
   'order_without_event',
   'delivered_line_final',
   'canceled_order_not_delivered',

@@ -3,6 +3,7 @@ import {
   CLAWBACK_WINDOW_DAYS,
   clawbacks,
   deliveryStatusOf,
+  discountExceedsSale,
   instalmentSchedule,
   ORDER_STATUSES,
   orderDebt,
@@ -192,7 +193,25 @@ describe('toggledOrder: what each toggle does, and nothing when the flag forbids
     ['cancel is refused on hold', { status: 'on_hold' }, 'cancel', null],
     ['on hold: open → on_hold', {}, 'on_hold', { status: 'on_hold', payment_status: 'open' }],
     ['on hold: pending → on_hold', { status: 'pending' }, 'on_hold', { status: 'on_hold', payment_status: 'open' }],
-    ['off hold: on_hold → pending', { status: 'on_hold' }, 'on_hold', { status: 'pending', payment_status: 'open' }],
+    [
+      'off hold: an open order paused resumes open',
+      { status: 'on_hold', status_before_hold: 'open' },
+      'on_hold',
+      { status: 'open', payment_status: 'open' },
+    ],
+    [
+      'off hold: a pending order paused resumes pending',
+      { status: 'on_hold', status_before_hold: 'pending', payment_status: 'pending' },
+      'on_hold',
+      { status: 'pending', payment_status: 'pending' },
+    ],
+    ['off hold without a remembered status: pending', { status: 'on_hold' }, 'on_hold', { status: 'pending', payment_status: 'open' }],
+    [
+      'off hold never resumes into a status a pause cannot come from',
+      { status: 'on_hold', status_before_hold: 'closed' },
+      'on_hold',
+      { status: 'pending', payment_status: 'open' },
+    ],
     ['on hold is refused on a closed order', { status: 'closed' }, 'on_hold', null],
     ['on hold is refused on a canceled order', { status: 'canceled' }, 'on_hold', null],
   ])('%s', (_name, over, toggle, expected) => {
@@ -211,6 +230,31 @@ describe('toggledOrder: what each toggle does, and nothing when the flag forbids
         expect(toggledOrder(o, toggle) !== null, `${toggle} ${JSON.stringify(o)}`).toBe(orderFlags(o)[flagOf[toggle]]);
       }
     }
+  });
+});
+
+describe('discountExceedsSale: a recommendation discount is at most what was sold in money', () => {
+  const main = { status: 'sell', price: 249_000, quantity: 1 } as const;
+  it.each<[string, Parameters<typeof discountExceedsSale>, boolean]>([
+    ['CHF 5000 on a CHF 2490 sale', [[main], 500_000], true],
+    ['the whole sale', [[main], 249_000], false],
+    ['one Rappen more than the sale', [[main], 249_001], true],
+    ['quantities count', [[{ ...main, quantity: 3 }], 747_000], false],
+    [
+      'lines paid by recommendation or gifts do not count',
+      [
+        [
+          { ...main, status: 'rec' },
+          { ...main, status: 'gift' },
+        ],
+        1,
+      ],
+      true,
+    ],
+    ['no discount on no sale', [[], 0], false],
+    ['a discount without a sale', [[], 100], true],
+  ])('%s', (_name, args, expected) => {
+    expect(discountExceedsSale(...args)).toBe(expected);
   });
 });
 

@@ -31,6 +31,8 @@ export interface OrderFlagsInput {
   checked_bank_docs: boolean;
   checked_bank_delivery: boolean;
   checked_payments: boolean;
+  /** While on hold: the status the order had when it was paused (open or pending). */
+  status_before_hold?: OrderStatus | null;
 }
 
 export interface OrderFlags {
@@ -75,8 +77,15 @@ export function toggledOrder(o: OrderFlagsInput, toggle: OrderToggle): { status:
     case 'cancel':
       return flags.canBeCanceled ? { status: o.status === 'canceled' ? 'open' : 'canceled', payment_status: o.payment_status } : null;
     case 'on_hold':
-      return flags.canToggleOnHold ? { status: o.status === 'on_hold' ? 'pending' : 'on_hold', payment_status: o.payment_status } : null;
+      return flags.canToggleOnHold
+        ? { status: o.status === 'on_hold' ? resumedStatus(o) : 'on_hold', payment_status: o.payment_status }
+        : null;
   }
+}
+
+/** Resuming gives back the status the order had when paused; an order paused before that was remembered resumes pending. */
+function resumedStatus(o: OrderFlagsInput): OrderStatus {
+  return o.status_before_hold === 'open' || o.status_before_hold === 'pending' ? o.status_before_hold : 'pending';
 }
 
 export interface MoneyLine {
@@ -89,6 +98,11 @@ export interface MoneyLine {
 export function orderSum(lines: readonly MoneyLine[], discountRecSum: number, bankCommission: number): number {
   const sold = lines.filter((l) => l.status === 'sell').reduce((s, l) => s + l.price * l.quantity, 0);
   return Math.max(0, sold - discountRecSum) + bankCommission;
+}
+
+/** A recommendation discount may not be more than the lines paid in money (a discount is no payout). */
+export function discountExceedsSale(lines: readonly MoneyLine[], discountRecSum: number): boolean {
+  return discountRecSum > orderSum(lines, 0, 0);
 }
 
 /** What is still owed (spec "dept"): the sum less the payments, never below zero. */

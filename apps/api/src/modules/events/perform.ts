@@ -1,5 +1,6 @@
 import {
   clientStatusAfterPresentation,
+  discountExceedsSale,
   roleById,
   statusAfterOutcome,
   termsAfterLines,
@@ -14,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { announceClientUpdated } from '../clients/actions.ts';
 import { addRecallIn, setClientStatusIn, setSubUserIn, updateClientOfEventIn } from '../clients/for-modules.ts';
+import { createOrderForPresentation } from '../finances/index.ts';
 import { insertBookedEvent, type EventsDeps } from './calendar.ts';
 import { linesFromBodies as linesFrom, type LineInsert } from './line-rules.ts';
 import { eventDetail } from './read.ts';
@@ -105,6 +107,10 @@ export async function finishPresentation(deps: EventsDeps, actor: Actor, id: num
       },
       types,
     );
+    const moneyLines = rows.map((r) => ({ status: r.status, price: r.price, quantity: r.quantity ?? 1 }));
+    if (discountExceedsSale(moneyLines, terms.discount_rec_sum ?? 0)) {
+      throw new AppError('VALIDATION_ERROR', { fieldValidation: { discount_rec_sum: 'discount_exceeds_sale' } });
+    }
     const sold = rows.some((r) => r.status !== 'gift');
     await repo.replaceLines(tx, e.id, giftLine ? [...rows, giftLine] : rows);
     await repo.updateEvent(tx, e.id, {
@@ -172,7 +178,7 @@ export async function finishPresentation(deps: EventsDeps, actor: Actor, id: num
       await repo.updateEvent(tx, e.id, { remeetEventId: followUp });
     }
     if (sold) {
-      await makeOrder(tx, e, terms, d);
+      await makeOrder(tx, e, terms, d, now);
     }
     const next = clientStatusAfterPresentation(status, { main: types.includes('main'), other: types.some((t) => t !== 'main') });
     if (next && !(d.demo_outcome === 'remeet')) {
@@ -197,7 +203,10 @@ async function attachDocuments(tx: Tx, actor: Actor, clientId: number, eventId: 
   );
 }
 
-/** The order of a finished event: open, payment open, not delivered; the booking call agent and the referrer recorded for commissions. */
+/**
+ * The order of a finished event, made by finances: open, not delivered, its payment status following its
+ * sum; the booking call agent and the referrer recorded for commissions.
+ */
 async function makeOrder(
   tx: Tx,
   e: NonNullable<Awaited<ReturnType<typeof repo.eventById>>>,
@@ -209,26 +218,29 @@ async function makeOrder(
     bank_processing_commission: number;
   },
   d: { first_payment_month: string | null; payment_installments: number | null },
+  now: Date,
 ): Promise<number> {
   const client = await repo.userById(tx, e.clientId);
   const booker = e.createdById ? await repo.userById(tx, e.createdById) : null;
   const bookerRole = booker ? roleById(booker.roleId)?.code : undefined;
-  const orderId = await repo.insertOrder(tx, {
-    clientId: e.clientId,
-    eventId: e.id,
-    agentId: e.agentId,
-    callAgentId: bookerRole === 'call_agent' ? booker!.id : null,
-    partnerId: client?.referredById ?? null,
-    paymentMethod: terms.payment_method,
-    contractNumber: terms.contract_number,
-    discountRecSum: terms.discount_rec_sum ?? 0,
-    discountRecCount: terms.discount_rec_count ?? 0,
-    bankProcessingCommission: terms.bank_processing_commission,
-    firstPaymentMonth: d.first_payment_month,
-    paymentInstallments: d.payment_installments,
-  });
-  await repo.attachLinesToOrder(tx, e.id, orderId);
-  return orderId;
+  return createOrderForPresentation(
+    tx,
+    {
+      clientId: e.clientId,
+      eventId: e.id,
+      agentId: e.agentId,
+      callAgentId: bookerRole === 'call_agent' ? booker!.id : null,
+      partnerId: client?.referredById ?? null,
+      paymentMethod: terms.payment_method,
+      contractNumber: terms.contract_number,
+      discountRecSum: terms.discount_rec_sum ?? 0,
+      discountRecCount: terms.discount_rec_count ?? 0,
+      bankProcessingCommission: terms.bank_processing_commission,
+      firstPaymentMonth: d.first_payment_month,
+      paymentInstallments: d.payment_installments,
+    },
+    now,
+  );
 }
 
 /** POST /api/event/perform-service/{id}: at home or not (then a recall), and an order when there is one. */
@@ -273,6 +285,7 @@ export async function performService(deps: EventsDeps, actor: Actor, id: number,
         e,
         { discount_rec_sum: null, discount_rec_count: null, payment_method: null, contract_number: null, bank_processing_commission: 0 },
         { first_payment_month: null, payment_installments: null },
+        now,
       );
       await setClientStatusIn(tx, e.clientId, types.includes('main') ? 'buy_product' : 'buy_other_products', actor.userId);
     } else if (body.was_at_home) {

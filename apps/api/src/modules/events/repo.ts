@@ -211,30 +211,6 @@ export async function insertDocuments(tx: Tx, rows: (typeof userDocuments.$infer
   }
 }
 
-export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(orders).values(values).returning({ id: orders.id });
-  return row!.id;
-}
-
-export async function attachLinesToOrder(tx: Tx, eventId: number, orderId: number): Promise<void> {
-  await tx
-    .update(eventProducts)
-    .set({ orderId })
-    .where(and(eq(eventProducts.eventId, eventId), inArray(eventProducts.status, ['sell', 'rec', 'gift'])));
-}
-
-export async function orderOfEvent(tx: Tx, eventId: number) {
-  const [row] = await tx.select().from(orders).where(eq(orders.eventId, eventId)).orderBy(asc(orders.id)).limit(1);
-  return row ?? null;
-}
-
-export async function updateOrder(tx: Tx, id: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(orders.id, id));
-}
-
 export async function userById(tx: Tx, id: number) {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;

@@ -1,6 +1,7 @@
-import { type EventDetailDto } from '@bo/domain';
+import { discountExceedsSale, type EventDetailDto } from '@bo/domain';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
+import { changeOrderTerms } from '../finances/index.ts';
 import type { EventsDeps } from './calendar.ts';
 import { eventDetail } from './read.ts';
 import * as repo from './repo.ts';
@@ -13,8 +14,13 @@ export interface TermsChange {
   contract_number?: string | null | undefined;
 }
 
-/** Spec 3 "Presentation update payload": discount, comments and contract number; an open order follows. */
+/**
+ * Spec 3 "Presentation update payload": discount, comments and contract number. The discount may not be
+ * more than the presentation sold; its order follows through finances, which works out its sum and
+ * payment status again (and keeps the money of a closed or canceled order).
+ */
 export async function updatePresentationTerms(deps: EventsDeps, actor: Actor, id: number, body: TermsChange): Promise<EventDetailDto> {
+  const now = deps.now ? deps.now() : new Date();
   await deps.db.transaction(async (tx) => {
     const e = await repo.lockEvent(tx, id, performCondition(actor), 'presentation');
     if (!e) {
@@ -23,21 +29,31 @@ export async function updatePresentationTerms(deps: EventsDeps, actor: Actor, id
     if (e.status === 'canceled') {
       throw new AppError('EVENT_NOT_PLANNED');
     }
+    const discount = body.discount_rec_sum === undefined ? e.discountRecSum : body.discount_rec_sum;
+    if (body.discount_rec_sum !== undefined && discount !== null) {
+      const lines = await repo.linesOf(tx, [id]);
+      if (
+        discountExceedsSale(
+          lines.map((l) => l.line),
+          discount,
+        )
+      ) {
+        throw new AppError('VALIDATION_ERROR', { fieldValidation: { discount_rec_sum: 'discount_exceeds_sale' } });
+      }
+    }
     await repo.updateEvent(tx, id, {
-      discountRecSum: body.discount_rec_sum === undefined ? e.discountRecSum : body.discount_rec_sum,
+      discountRecSum: discount,
       discountRecCount: body.discount_rec_count === undefined ? e.discountRecCount : body.discount_rec_count,
       contractNumber: body.contract_number === undefined ? e.contractNumber : body.contract_number,
       comment: body.comments ?? e.comment,
       updatedById: actor.userId,
     });
-    const order = await repo.orderOfEvent(tx, id);
-    if (order && order.status === 'open') {
-      await repo.updateOrder(tx, order.id, {
-        ...(body.discount_rec_sum !== undefined ? { discountRecSum: body.discount_rec_sum ?? 0 } : {}),
-        ...(body.discount_rec_count !== undefined ? { discountRecCount: body.discount_rec_count ?? 0 } : {}),
-        ...(body.contract_number !== undefined ? { contractNumber: body.contract_number } : {}),
-      });
-    }
+    await changeOrderTerms(
+      tx,
+      id,
+      { discount_rec_sum: body.discount_rec_sum, discount_rec_count: body.discount_rec_count, contract_number: body.contract_number },
+      now,
+    );
   });
   return eventDetail(deps.db, actor, id);
 }

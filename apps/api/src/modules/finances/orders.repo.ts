@@ -209,3 +209,27 @@ export async function localeOfUser(tx: Tx, id: number): Promise<string | null> {
   const [row] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, id));
   return row?.locale ?? null;
 }
+
+export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(orders).values(values).returning({ id: orders.id });
+  return row!.id;
+}
+
+/** The presentation's lines that were sold, given away or paid by recommendations become the order's. */
+export async function attachEventLines(tx: Tx, eventId: number, orderId: number): Promise<void> {
+  await tx
+    .update(eventProducts)
+    .set({ orderId })
+    .where(and(eq(eventProducts.eventId, eventId), inArray(eventProducts.status, ['sell', 'rec', 'gift'])));
+}
+
+/** The first order made from an event, locked. */
+export async function lockOrderOfEvent(tx: Tx, eventId: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.eventId, eventId)).orderBy(asc(orders.id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function productById(tx: Tx, id: number) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}

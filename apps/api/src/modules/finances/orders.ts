@@ -17,8 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
-import { productOf } from '../events/dto.ts';
-import { productsByIds } from '../events/repo.ts';
+import { productOf } from '../events/index.ts';
 import { reconcileCommissions } from './engine.ts';
 import * as repo from './orders.repo.ts';
 import { everyOrder, orderScope } from './scope.repo.ts';
@@ -152,7 +151,7 @@ async function orderDto(tx: Tx, actor: Actor, id: number): Promise<OrderDto> {
  * payment and delivery statuses follow them (a payment status set by hand stays while the money agrees),
  * and the commissions follow the order.
  */
-async function settle(tx: Tx, orderId: number, now: Date): Promise<void> {
+export async function settle(tx: Tx, orderId: number, now: Date): Promise<void> {
   const order = (await repo.lockOrder(tx, orderId, everyOrder()))!;
   const lines = await repo.linesOfOrders(tx, [orderId]);
   const sum = orderSum(
@@ -343,7 +342,7 @@ export async function removeDelivery(deps: FinancesDeps, actor: Actor, deliveryI
 }
 
 async function lineValues(tx: Tx, body: ProductLineBody) {
-  const [product] = await productsByIds(tx, [body.product_id]);
+  const product = await repo.productById(tx, body.product_id);
   if (!product || product.status === 'draft') {
     throw new AppError('UNKNOWN_PRODUCT_ID', { fieldValidation: { product_id: 'invalid_value' } });
   }
