@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { accounts, users } from '../src/db/schema/index.ts';
 import type { App } from '../src/http/types.ts';
 import { hashPassword } from '../src/modules/auth/service.ts';
+import { mailsToRecipient } from '../src/modules/mail/service.ts';
 import type { Realtime } from '../src/realtime/server.ts';
 import { adminQuery, quoteIdent, withDatabase } from './pg.ts';
 
@@ -226,11 +227,16 @@ export interface OutboxMail {
   status: string;
 }
 
-/** The mails to an address, newest first, read the way an admin reads them: through GET /api/outbox. */
+/** The mails to an address, newest first, read the way an admin reads them (secrets masked): through GET /api/outbox. */
 export async function outboxFor(app: App, adminCookie: string, to: string): Promise<OutboxMail[]> {
   const res = await injectAs(app, adminCookie, { method: 'GET', url: `/api/outbox?to=${encodeURIComponent(to)}` });
   if (res.statusCode !== 200) {
     throw new Error(`outbox: ${res.statusCode} ${res.body}`);
   }
   return res.json<{ data: OutboxMail[] }>().data;
+}
+
+/** The mails to an address, newest first, with their codes and links: as their recipient reads them. */
+export function mailsTo(t: Pick<TestApp, 'db'>, to: string): Promise<OutboxMail[]> {
+  return mailsToRecipient(t.db, to, 20);
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, createUser, injectAs, login, outboxFor, type TestApp, type TestUser } from '../../test/harness.ts';
+import { createTestApp, createUser, injectAs, login, mailsTo, type TestApp, type TestUser } from '../../test/harness.ts';
 import type { Actor } from '../modules/auth/service.ts';
 import { sha256 } from '../modules/auth/tokens.ts';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache.ts';
@@ -84,7 +84,7 @@ describe('sessions a process has looked up', () => {
     const cookie = await signedInAndSeen(user);
 
     await t.app.inject({ method: 'POST', url: '/auth/recovery-email', payload: { email: user.email } });
-    const [mail] = await outboxFor(t.app, adminCookie, user.email);
+    const [mail] = await mailsTo(t, user.email);
     const hash = /\/reset-password\?hash=([\w-]+)/.exec(mail?.text ?? '')?.[1];
     expect(hash).toBeDefined();
     const reset = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { hash, password: 'Brand-New-Passw0rd' } });

@@ -2,7 +2,7 @@ import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
-import { cleanupExpiredSessions } from '../modules/auth/service.ts';
+import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/service.ts';
 import { deliverQueued } from '../modules/mail/service.ts';
 import { deliverDueSms } from '../modules/sms/service.ts';
 
@@ -55,6 +55,7 @@ export async function startJobs(opts: {
   });
   await boss.work(SESSIONS_CLEANUP, async () => {
     await cleanupExpiredSessions(opts.db);
+    await cleanupThrottleRecords(opts.db);
   });
   // The sweep picks up anything queued while no worker was running (a crash, a failed provider).
   await boss.schedule(MAIL_DELIVER, '* * * * *');

@@ -9,6 +9,7 @@ export const outboxMessageDto = z.object({
   kind: z.string(),
   status: z.enum(['queued', 'sent', 'failed']),
   created_at: z.string(),
+  sent_at: z.string().nullable(),
 });
 export type OutboxMessageDto = z.infer<typeof outboxMessageDto>;
 export const outboxListDto = listOf(outboxMessageDto);

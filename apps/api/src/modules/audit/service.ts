@@ -10,6 +10,7 @@ export type AuditAction =
   | 'auth.signup'
   | 'auth.password_reset'
   | 'auth.password_changed'
+  | 'auth.email_changed'
   | 'auth.login_by'
   | 'auth.login_back'
   | 'account.blocked'

@@ -13,12 +13,15 @@ import {
 import { sha256 } from './tokens.ts';
 
 const MAX_FAILURES = 3;
+const MAX_FAILURES_PER_ADDRESS = 6;
 
 let t: TestApp;
 let agent: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES) } });
+  t = await createTestApp({
+    env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_MAX_FAILURES_PER_ADDRESS: String(MAX_FAILURES_PER_ADDRESS) },
+  });
   agent = await createUser(t.db, { role: 'call_agent', name: 'Claudia', surname: 'Meier' });
 });
 
@@ -110,6 +113,27 @@ describe('sign-in', () => {
     // Another address is not affected.
     const elsewhere = await postLogin({ email: agent.email, password: PASSWORD }, '203.0.113.8');
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('counts failures per account and address: a colleague behind the same address still signs in', async () => {
+    const office = '203.0.113.20';
+    const colleague = await createUser(t.db, { role: 'sales_agent' });
+    for (let i = 0; i < MAX_FAILURES; i += 1) {
+      expect((await postLogin({ email: agent.email, password: `wrong-${i}` }, office)).statusCode).toBe(401);
+    }
+    expect((await postLogin({ email: agent.email, password: PASSWORD }, office)).statusCode).toBe(429);
+    const res = await postLogin({ email: colleague.email, password: PASSWORD }, office);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 429 IP blocked to an address that fails on many accounts, even for an account it never tried', async () => {
+    const sprayer = '203.0.113.21';
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i += 1) {
+      expect((await postLogin({ email: `guess-${i}@test.local`, password: 'Spring2024!' }, sprayer)).statusCode).toBe(401);
+    }
+    const blocked = await postLogin({ email: agent.email, password: PASSWORD }, sprayer);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: 'IP blocked' });
   });
 
   it('forgets failures older than the window', async () => {
@@ -311,7 +335,7 @@ describe('edit-current', () => {
     const res = await injectAs(t.app, cookie, {
       method: 'PUT',
       url: '/auth/edit-current',
-      payload: { name: 'Renamed', email: agent.email.toUpperCase() },
+      payload: { name: 'Renamed', email: agent.email.toUpperCase(), current_password: PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'duplicated email', field_validation: { email: 'already_taken' } });
@@ -324,5 +348,55 @@ describe('edit-current', () => {
     const cookie = await login(t.app, user.email);
     const res = await injectAs(t.app, cookie, { method: 'PUT', url: '/auth/edit-current', payload: { email: user.email } });
     expect(res.statusCode).toBe(200);
+    const upper = await injectAs(t.app, cookie, { method: 'PUT', url: '/auth/edit-current', payload: { email: user.email.toUpperCase() } });
+    expect(upper.statusCode).toBe(200);
+  });
+
+  it('changes the e-mail address only with the right current password, and changes nothing else without it', async () => {
+    const user = await createUser(t.db, { role: 'user' });
+    const cookie = await login(t.app, user.email);
+    const edit = (payload: Record<string, unknown>) => injectAs(t.app, cookie, { method: 'PUT', url: '/auth/edit-current', payload });
+    const stored = async () => (await t.pool.query('SELECT email, name FROM users WHERE id = $1', [user.id])).rows[0] as unknown;
+
+    const missing = await edit({ name: 'Taken', email: 'taker@example.ch' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { current_password: 'field_is_required' } });
+    expect(await stored()).toEqual({ email: user.email, name: user.name });
+
+    const wrong = await edit({ name: 'Taken', email: 'taker@example.ch', current_password: 'not-it' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'wrong password', field_validation: { current_password: 'invalid_value' } });
+    expect(await stored()).toEqual({ email: user.email, name: user.name });
+
+    const right = await edit({ email: 'Owner.New@Example.ch', current_password: PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ data: { email: 'owner.new@example.ch' } });
+    await login(t.app, 'owner.new@example.ch');
+  });
+
+  it('ends the other sessions of the user when the password changes, and keeps this one', async () => {
+    const user = await createUser(t.db, { role: 'call_agent' });
+    const here = await login(t.app, user.email);
+    const elsewhere = await login(t.app, user.email);
+    const other = await login(t.app, agent.email);
+    const current = (cookie: string) => injectAs(t.app, cookie, { method: 'GET', url: '/auth/current' });
+    // Seen once, so this process holds the sessions in its cache too.
+    expect((await current(elsewhere)).statusCode).toBe(200);
+
+    const res = await injectAs(t.app, here, {
+      method: 'PUT',
+      url: '/auth/edit-current',
+      payload: { current_password: PASSWORD, new_password: 'Other-Passw0rd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await current(elsewhere)).statusCode).toBe(401);
+    expect((await current(here)).statusCode).toBe(200);
+    expect((await current(other)).statusCode).toBe(200);
+    expect(await sessionCount(user.id)).toBe(1);
+
+    // A profile change without a new password ends nothing.
+    const again = await login(t.app, user.email, 'Other-Passw0rd');
+    expect((await injectAs(t.app, here, { method: 'PUT', url: '/auth/edit-current', payload: { name: 'Renamed' } })).statusCode).toBe(200);
+    expect((await current(again)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accounts, authTokens, loginFailures, roles, sessions, users } from '../../db/schema/index.ts';
+import { accounts, authTokens, loginFailures, mailRequests, roles, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -89,6 +89,15 @@ export async function deleteSessionsOfUser(tx: Tx, userId: number): Promise<numb
   return rows.length;
 }
 
+/** Every session of the user but the one given; answers the ids it ended. */
+export async function deleteOtherSessionsOfUser(tx: Tx, userId: number, keepSessionId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(sessions)
+    .where(and(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
 export async function deleteExpiredSessions(tx: Tx): Promise<number> {
   const rows = await tx
     .delete(sessions)
@@ -97,12 +106,41 @@ export async function deleteExpiredSessions(tx: Tx): Promise<number> {
   return rows.length;
 }
 
-export async function countFailuresSince(tx: Tx, ip: string, since: Date): Promise<number> {
+/** Failed sign-ins of the address since then: for this account, and for every account together. */
+export async function countFailuresSince(tx: Tx, ip: string, email: string, since: Date): Promise<{ account: number; address: number }> {
   const [row] = await tx
-    .select({ n: count() })
+    .select({ account: sql<number>`count(*) FILTER (WHERE ${loginFailures.email} = ${email})`.mapWith(Number), address: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  return row?.n ?? 0;
+  return { account: row?.account ?? 0, address: row?.address ?? 0 };
+}
+
+/** Mails asked for since then: to this recipient (from anywhere), and by this client address (to anyone). */
+export async function countMailRequestsSince(
+  tx: Tx,
+  email: string,
+  ip: string,
+  since: Date,
+): Promise<{ recipient: number; address: number }> {
+  const [recipient] = await tx
+    .select({ n: count() })
+    .from(mailRequests)
+    .where(and(eq(mailRequests.email, email), gt(mailRequests.createdAt, since)));
+  const [address] = await tx
+    .select({ n: count() })
+    .from(mailRequests)
+    .where(and(eq(mailRequests.ip, ip), gt(mailRequests.createdAt, since)));
+  return { recipient: recipient?.n ?? 0, address: address?.n ?? 0 };
+}
+
+export async function insertMailRequest(tx: Tx, values: { kind: string; email: string; ip: string }): Promise<void> {
+  await tx.insert(mailRequests).values(values);
+}
+
+/** Failed sign-ins and mail requests older than any window: they count for nothing any more. */
+export async function deleteThrottleRowsBefore(tx: Tx, before: Date): Promise<void> {
+  await tx.delete(loginFailures).where(lt(loginFailures.createdAt, before));
+  await tx.delete(mailRequests).where(lt(mailRequests.createdAt, before));
 }
 
 export async function insertFailure(tx: Tx, ip: string, email: string): Promise<void> {

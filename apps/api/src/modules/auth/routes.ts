@@ -54,7 +54,7 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
   );
 
   app.post('/auth/send-code', { config: PUBLIC, schema: { tags, body: sendCodeBody, response: { 200: okDto } } }, async (request) => {
-    await auth.sendCode(deps, request.body.email, requestLocale(request));
+    await auth.sendCode(deps, request.body.email, requestLocale(request), meta(request));
     return { ok: true as const };
   });
 
@@ -72,7 +72,7 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
     '/auth/recovery-email',
     { config: PUBLIC, schema: { tags, body: recoveryEmailBody, response: { 200: okDto } } },
     async (request) => {
-      await auth.recoveryEmail(deps, request.body.email);
+      await auth.recoveryEmail(deps, request.body.email, meta(request));
       return { ok: true as const };
     },
   );

@@ -82,18 +82,38 @@ async function openSession(deps: AuthDeps, userId: number, meta: RequestMeta, im
   return token;
 }
 
-/** Too many failures from one address within the window: refused before the password is even checked. */
-async function assertNotThrottled(deps: AuthDeps, ip: string): Promise<void> {
+/**
+ * Too many failures within the window: refused before the password is even checked. Counted per account
+ * and address, so one mistyping colleague does not lock out an office behind one address; an address
+ * that fails on many accounts (password spraying) is refused as a whole at a higher count.
+ */
+async function assertNotThrottled(deps: AuthDeps, ip: string, email: string): Promise<void> {
   const since = new Date(Date.now() - deps.config.login.windowMs);
-  const failures = await repo.countFailuresSince(deps.db, ip, since);
-  if (failures >= deps.config.login.maxFailures) {
+  const failures = await repo.countFailuresSince(deps.db, ip, email, since);
+  if (failures.account >= deps.config.login.maxFailures || failures.address >= deps.config.login.maxFailuresPerAddress) {
     await audit(deps.db, { actorId: null, action: 'auth.ip_blocked', ip });
     throw new AppError('IP blocked');
   }
 }
 
+/**
+ * A request that mails a secret (a signup code, a recovery link) is refused with `IP blocked` once its
+ * recipient or the client address asked often enough within the window, whether the address belongs
+ * to an account or not, so the answer tells nothing about accounts. Only accepted requests count.
+ */
+async function admitMailRequest(deps: AuthDeps, kind: 'signup_code' | 'recovery', email: string, ip: string): Promise<void> {
+  const limits = deps.config.mailRequests;
+  const since = new Date(Date.now() - limits.windowMs);
+  const asked = await repo.countMailRequestsSince(deps.db, email, ip, since);
+  if (asked.recipient >= limits.perRecipient || asked.address >= limits.perAddress) {
+    await audit(deps.db, { actorId: null, action: 'auth.ip_blocked', ip, details: { request: kind } });
+    throw new AppError('IP blocked');
+  }
+  await repo.insertMailRequest(deps.db, { kind, email, ip });
+}
+
 export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta): Promise<{ token: string; user: CurrentUserDto }> {
-  await assertNotThrottled(deps, meta.ip);
+  await assertNotThrottled(deps, meta.ip, body.email);
   const found = await repo.findUserByEmail(deps.db, body.email);
   const ok = await verify(found?.user.passwordHash ?? DUMMY_HASH, body.password);
   if (!found || !found.user.passwordHash || !ok) {
@@ -162,30 +182,61 @@ export async function editCurrent(deps: AuthDeps, actor: Actor, body: EditCurren
   }
   const { current_password: currentPassword, new_password: newPassword, ...fields } = body;
   const values = profileValues(fields);
-  if (newPassword) {
+  // The sign-in e-mail decides where recovery links go: changing it takes the password, as a new password does.
+  const emailChanges = fields.email !== undefined && fields.email.toLowerCase() !== found.user.email?.toLowerCase();
+  if (emailChanges && !currentPassword) {
+    throw new AppError('VALIDATION_ERROR', { fieldValidation: { current_password: 'field_is_required' } });
+  }
+  if (newPassword || emailChanges) {
     const ok = found.user.passwordHash ? await verify(found.user.passwordHash, currentPassword ?? '') : false;
     if (!ok) {
       throw new AppError('wrong password', { fieldValidation: { current_password: 'invalid_value' } });
     }
+  }
+  if (newPassword) {
     values.passwordHash = await hashPassword(newPassword);
   }
-  const updated = await deps.db.transaction(async (tx) => {
+  const { updated, endedSessions } = await deps.db.transaction(async (tx) => {
     const row = await repo.updateUser(tx, actor.userId, values);
+    let ended: string[] = [];
     if (newPassword) {
+      // As after a reset: whoever signed in with the old password is out; this session stays.
+      ended = await repo.deleteOtherSessionsOfUser(tx, actor.userId, actor.sessionId);
       await audit(tx, { actorId: actor.userId, action: 'auth.password_changed', ip: meta.ip });
     }
-    return row;
+    if (emailChanges) {
+      await audit(tx, { actorId: actor.userId, action: 'auth.email_changed', ip: meta.ip });
+    }
+    return { updated: row, endedSessions: ended };
   });
+  for (const sessionId of endedSessions) {
+    deps.sessions.forgetSession(sessionId);
+  }
   if (!updated) {
     throw new AppError('unauthorized');
   }
   return dtoFor(deps.db, updated, found.roleCode, actor.impersonatorId);
 }
 
-/** Mails a six-digit code that a new client needs to sign up. */
-export async function sendCode(deps: AuthDeps, email: string, locale: string | undefined): Promise<void> {
-  if (await repo.findUserByEmail(deps.db, email)) {
-    throw new AppError('duplicated email', { fieldValidation: { email: 'already_taken' } });
+/**
+ * Mails a six-digit code that a new client needs to sign up. An address that has an account already
+ * gets a note with the way in instead, and the answer is the same either way, so it reveals no accounts.
+ */
+export async function sendCode(deps: AuthDeps, email: string, locale: string | undefined, meta: RequestMeta): Promise<void> {
+  await admitMailRequest(deps, 'signup_code', email, meta.ip);
+  const existing = await repo.findUserByEmail(deps.db, email);
+  if (existing) {
+    await deps.db.transaction(async (tx) => {
+      await queueMail(tx, {
+        kind: 'account_exists',
+        to: email,
+        locale: existing.user.locale,
+        userId: existing.user.id,
+        vars: { login: `${deps.config.publicUrl}/login`, recovery: `${deps.config.publicUrl}/recovery` },
+      });
+    });
+    deps.onMailQueued();
+    return;
   }
   const code = newCode();
   await deps.db.transaction(async (tx) => {
@@ -208,7 +259,7 @@ export async function signup(
   locale: string | undefined,
 ): Promise<{ token: string; user: CurrentUserDto }> {
   // A six-digit code or a hash could be guessed: wrong ones count as failed sign-ins of the address.
-  await assertNotThrottled(deps, meta.ip);
+  await assertNotThrottled(deps, meta.ip, body.email ?? '');
   const passwordHash = await hashPassword(body.password);
   const { userId, roleCode } = await deps.db
     .transaction(async (tx) => {
@@ -259,7 +310,8 @@ export async function signup(
 }
 
 /** Always answers the same, whether the address is known or not, so it reveals no accounts. */
-export async function recoveryEmail(deps: AuthDeps, email: string): Promise<void> {
+export async function recoveryEmail(deps: AuthDeps, email: string, meta: RequestMeta): Promise<void> {
+  await admitMailRequest(deps, 'recovery', email, meta.ip);
   const found = await repo.findUserByEmail(deps.db, email);
   if (!found || !found.user.isActive) {
     return;
@@ -387,6 +439,11 @@ export async function issueInvitation(tx: Tx, userId: number, ttlMs: number): Pr
 
 export function cleanupExpiredSessions(db: Db): Promise<number> {
   return repo.deleteExpiredSessions(db);
+}
+
+/** Failed sign-ins and mail requests a day old count in no window any more (both windows are shorter). */
+export function cleanupThrottleRecords(db: Db): Promise<void> {
+  return repo.deleteThrottleRowsBefore(db, new Date(Date.now() - 86_400_000));
 }
 
 export async function createAdmin(db: Db, input: { email: string; password: string; name: string; surname: string }): Promise<number> {

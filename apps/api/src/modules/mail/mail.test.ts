@@ -3,7 +3,7 @@ import { createTestApp, createUser, injectAs, login, type TestApp } from '../../
 import { startSmtpServer, type LocalSmtp } from '../../../test/smtp.ts';
 import { smtpTransport } from '../../integrations/mail/smtp-transport.ts';
 import { outboxTransport, type MailTransport, type OutgoingMail } from '../../integrations/mail/transport.ts';
-import { deliverQueued, queueMail } from './service.ts';
+import { deliverQueued, mailsToRecipient, queueMail } from './service.ts';
 
 const FROM = 'Back Office <no-reply@back-office.local>';
 
@@ -171,16 +171,17 @@ describe('deliverQueued', () => {
 
 describe('GET /api/outbox', () => {
   it('lists the newest mail first with total, limit and offset, filtered by recipient', async () => {
+    const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      await queueCode('reader@example.ch', `00000${i}`);
+      ids.push(await queueCode('reader@example.ch', `00000${i}`));
     }
     await queueCode('other@example.ch');
 
     const page = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?to=Reader@Example.ch&limit=2&offset=1' });
     expect(page.statusCode).toBe(200);
-    const body = page.json<{ data: { to: string; text: string; status: string; kind: string }[]; total: number }>();
+    const body = page.json<{ data: { id: number; to: string; text: string; status: string; kind: string }[]; total: number }>();
     expect(body).toMatchObject({ total: 3, limit: 2, offset: 1 });
-    expect(body.data.map((m) => m.text.match(/\d{6}/)?.[0])).toEqual(['000001', '000000']);
+    expect(body.data.map((m) => m.id)).toEqual([ids[1], ids[0]]);
     expect(body.data.every((m) => m.to === 'reader@example.ch' && m.kind === 'signup_code' && m.status === 'queued')).toBe(true);
 
     const all = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox' });
@@ -191,5 +192,51 @@ describe('GET /api/outbox', () => {
     const res = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?limit=0' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { limit: expect.any(String) as unknown } });
+  });
+});
+
+describe('secrets in the outbox', () => {
+  const LINK = 'http://bo.test/reset-password?hash=Zq3-secret_Hash9';
+
+  async function queueSecrets() {
+    await queueCode('owner@example.ch', '654321', 'en');
+    await queueMail(t.db, { kind: 'recovery', to: 'owner@example.ch', locale: 'de', vars: { name: 'Olga', link: LINK } });
+    await queueMail(t.db, {
+      kind: 'inner_invitation',
+      to: 'owner@example.ch',
+      locale: 'it',
+      vars: { name: 'Olga', email: 'owner@example.ch', days: '7', link: 'http://bo.test/signup?hash=Inv1te-secret' },
+    });
+  }
+
+  it('GET /api/outbox shows that a mail went out, to whom and when, but never its code or link secret', async () => {
+    await queueSecrets();
+    await deliverQueued(t.db, outboxTransport, FROM);
+    const res = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?to=owner@example.ch' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      data: { to: string; kind: string; status: string; text: string; created_at: string; sent_at: string | null }[];
+    }>();
+    expect(body.data.map((m) => m.kind)).toEqual(['inner_invitation', 'recovery', 'signup_code']);
+    for (const mail of body.data) {
+      expect(mail.text).not.toContain('654321');
+      expect(mail.text).not.toContain('Zq3-secret_Hash9');
+      expect(mail.text).not.toContain('Inv1te-secret');
+      expect(mail).toMatchObject({ to: 'owner@example.ch', status: 'sent' });
+      expect(Date.parse(mail.sent_at ?? '')).toBeGreaterThanOrEqual(Date.parse(mail.created_at));
+    }
+    // What is left says what kind of mail it was, with the secret shown as dots.
+    expect(body.data[2]?.text).toBe('Your confirmation code is ••••••. It is valid for 15 minutes.');
+    expect(body.data[1]?.text).toContain('http://bo.test/reset-password?hash=••••••');
+    expect(body.data[0]?.text).toContain('http://bo.test/signup?hash=••••••');
+  });
+
+  it('gives the recipient (the command line of the local outbox) the full text', async () => {
+    await queueSecrets();
+    const mails = await mailsToRecipient(t.db, 'Owner@Example.ch', 5);
+    expect(mails.map((m) => m.kind)).toEqual(['inner_invitation', 'recovery', 'signup_code']);
+    expect(mails[2]?.text).toBe('Your confirmation code is 654321. It is valid for 15 minutes.');
+    expect(mails[1]?.text).toContain(LINK);
+    expect(await mailsToRecipient(t.db, 'owner@example.ch', 1)).toHaveLength(1);
   });
 });

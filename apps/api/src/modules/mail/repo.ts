@@ -6,7 +6,7 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 
 export async function insertMail(
   tx: Tx,
-  mail: { to: string; subject: string; text: string; html?: string | null; kind: string; userId?: number | null },
+  mail: { to: string; subject: string; text: string; maskedText: string; html?: string | null; kind: string; userId?: number | null },
 ): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)

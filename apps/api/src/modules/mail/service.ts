@@ -14,8 +14,8 @@ export interface MailMessage {
 
 /** Writes the message to the outbox in the caller's transaction; a job delivers it after commit. */
 export async function queueMail(tx: Tx, message: MailMessage): Promise<number> {
-  const { subject, text } = renderMail(message.kind, toLanguage(message.locale) ?? 'de', message.vars);
-  return insertMail(tx, { to: message.to.toLowerCase(), subject, text, kind: message.kind, userId: message.userId ?? null });
+  const { subject, text, maskedText } = renderMail(message.kind, toLanguage(message.locale) ?? 'de', message.vars);
+  return insertMail(tx, { to: message.to.toLowerCase(), subject, text, maskedText, kind: message.kind, userId: message.userId ?? null });
 }
 
 /** Delivers what is queued, a batch at a time; a failure is retried later, never lost. */
@@ -44,13 +44,32 @@ export async function outboxPage(db: Db, opts: { limit: number; offset: number; 
       id: r.id,
       to: r.to,
       subject: r.subject,
-      text: r.text,
+      // Secrets stay with the recipient: an admin reads that the mail went out, never its code or link.
+      text: r.maskedText ?? '',
       kind: r.kind,
       status: r.status,
       created_at: r.createdAt.toISOString(),
+      sent_at: r.sentAt?.toISOString() ?? null,
     })),
     total,
     limit: opts.limit,
     offset: opts.offset,
   };
+}
+
+/**
+ * The newest mails to one address with their full text, as their recipient reads them. Not behind any
+ * route: the local outbox's command line (`npm run outbox:read`) and the tests read mail this way.
+ */
+export async function mailsToRecipient(db: Db, to: string, limit: number) {
+  const { rows } = await listMail(db, { to, limit, offset: 0 });
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    kind: r.kind,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+  }));
 }

@@ -28,6 +28,25 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
       text: `Здравствуйте, ${v.name}\n\nСбросьте пароль по этой ссылке (действует 1 час, однократно):\n${v.link}\n\nЕсли вы этого не запрашивали, проигнорируйте это письмо.`,
     }),
   },
+  // Answers a signup code request for an address that has an account already: no code, the way in instead.
+  account_exists: {
+    de: (v) => ({
+      subject: 'Sie haben bereits ein Konto',
+      text: `Guten Tag\n\nJemand hat für diese E-Mail-Adresse einen Bestätigungscode angefordert. Mit dieser Adresse besteht bereits ein Konto: melden Sie sich an unter ${v.login}\nHaben Sie Ihr Passwort vergessen, setzen Sie es hier zurück: ${v.recovery}\n\nHaben Sie das nicht angefordert, ignorieren Sie diese E-Mail.`,
+    }),
+    en: (v) => ({
+      subject: 'You already have an account',
+      text: `Hello\n\nSomeone asked for a confirmation code for this e-mail address. An account with this address exists already: sign in at ${v.login}\nIf you forgot your password, reset it here: ${v.recovery}\n\nIf you did not ask for this, ignore this e-mail.`,
+    }),
+    it: (v) => ({
+      subject: 'Ha già un account',
+      text: `Buongiorno\n\nQualcuno ha richiesto un codice di conferma per questo indirizzo e-mail. Esiste già un account con questo indirizzo: acceda su ${v.login}\nSe ha dimenticato la password, la reimposti qui: ${v.recovery}\n\nSe non l'ha richiesto, ignori questa e-mail.`,
+    }),
+    ru: (v) => ({
+      subject: 'У вас уже есть учётная запись',
+      text: `Здравствуйте\n\nКто-то запросил код подтверждения для этого адреса электронной почты. Учётная запись с этим адресом уже существует: войдите на ${v.login}\nЕсли вы забыли пароль, сбросьте его здесь: ${v.recovery}\n\nЕсли вы этого не запрашивали, проигнорируйте это письмо.`,
+    }),
+  },
   // The signup mail: someone from outside the company (partner, independent agent, client) is welcomed.
   invitation: {
     de: (v) => ({
@@ -70,10 +89,38 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
 
 export type MailKind = keyof typeof TEMPLATES;
 
+/**
+ * The variables of each kind that only the recipient may read: a code, or a link whose query holds a
+ * single-use hash. Every kind names its own (none: an empty list), so a new template cannot forget.
+ */
+const SECRET_VARS = {
+  signup_code: ['code'],
+  recovery: ['link'],
+  invitation: ['link'],
+  inner_invitation: ['link'],
+  account_exists: [],
+} as const satisfies Record<MailKind, readonly string[]>;
+
+const DOTS = '••••••';
+
+/** A link keeps its address and loses its query values; any other secret becomes dots. */
+function masked(value: string): string {
+  return value.includes('://') ? value.replace(/([?&][^=&#\s]+=)[^&#\s]*/g, `$1${DOTS}`) : DOTS;
+}
+
+/** The mail as delivered (`text`) and as every outbox view shows it (`maskedText`, secrets as dots). */
 export function renderMail(kind: MailKind, lng: Language, vars: Record<string, string>) {
   const byLanguage = TEMPLATES[kind];
   if (!byLanguage) {
     throw new Error(`no mail template ${kind}`);
   }
-  return byLanguage[lng](vars);
+  const hidden = { ...vars };
+  for (const name of SECRET_VARS[kind as keyof typeof SECRET_VARS]) {
+    const value = vars[name];
+    if (value !== undefined) {
+      hidden[name] = masked(value);
+    }
+  }
+  const mail = byLanguage[lng](vars);
+  return { ...mail, maskedText: byLanguage[lng](hidden).text };
 }

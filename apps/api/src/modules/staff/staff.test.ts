@@ -6,7 +6,7 @@ import {
   createUser,
   injectAs,
   login,
-  outboxFor,
+  mailsTo,
   sessionCookieOf,
   type TestApp,
   type TestUser,
@@ -84,7 +84,7 @@ async function invitations(userId: number) {
 
 /** The link secret of the newest mail to the address, read from the admin's outbox. */
 async function mailedHash(email: string): Promise<string> {
-  const [mail] = await outboxFor(t.app, adminCookie, email);
+  const [mail] = await mailsTo(t, email);
   const hash = /\/signup\?hash=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   if (!hash) {
     throw new Error(`no signup link in ${mail?.text}`);
@@ -232,7 +232,7 @@ describe('the signup mails', () => {
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
 
-    const [mail] = await outboxFor(t.app, adminCookie, agent.email);
+    const [mail] = await mailsTo(t, agent.email);
     expect(mail).toMatchObject({ kind: 'invitation', status: 'queued', subject: 'Welcome – choose your password' });
     expect(mail?.text).toContain('Hello Isa Neu');
     expect(mail?.text).toContain('valid for 7 days');
@@ -256,7 +256,7 @@ describe('the signup mails', () => {
     const again = await get(`/api/send-signup-mail/${agent.id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'ALREADY_SIGNED_UP' });
-    expect(await outboxFor(t.app, adminCookie, agent.email)).toHaveLength(1);
+    expect(await mailsTo(t, agent.email)).toHaveLength(1);
   });
 
   it('sends the inner signup mail in the language of the employee, German by default', async () => {
@@ -264,7 +264,7 @@ describe('the signup mails', () => {
     const res = await get(`/api/send-inner-signup-mail/${agent.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { kind: 'inner_invitation', to: agent.email } });
-    const [mail] = await outboxFor(t.app, adminCookie, agent.email);
+    const [mail] = await mailsTo(t, agent.email);
     expect(mail).toMatchObject({ kind: 'inner_invitation', subject: 'Ihr Zugang zum Back Office' });
     expect(mail?.text).toContain('Guten Tag Claudia Meier');
     expect(mail?.text).toContain('Mitarbeiterzugang');
@@ -289,7 +289,7 @@ describe('the signup mails', () => {
   ])('writes the signup mail in %s', async (locale, subject, greeting) => {
     const agent = await created({ role: 'partner', locale });
     expect((await get(`/api/send-signup-mail/${agent.id}`)).statusCode).toBe(200);
-    const [mail] = await outboxFor(t.app, adminCookie, agent.email);
+    const [mail] = await mailsTo(t, agent.email);
     expect(mail?.subject).toBe(subject);
     expect(mail?.text).toContain(greeting);
   });
@@ -320,7 +320,7 @@ describe('the signup mails', () => {
         error: 'ALREADY_SIGNED_UP',
         message: expect.stringContaining('Forgot your password?') as unknown,
       });
-      expect(await outboxFor(t.app, adminCookie, agent.email)).toEqual([]);
+      expect(await mailsTo(t, agent.email)).toEqual([]);
       expect(await invitations(agent.id)).toEqual([]);
     },
   );
@@ -348,7 +348,7 @@ describe('the signup mails', () => {
     const res = await get(`/api/send-signup-mail/${agent.id}`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: 'ACCOUNT_BLOCKED' });
-    expect(await outboxFor(t.app, adminCookie, agent.email)).toEqual([]);
+    expect(await mailsTo(t, agent.email)).toEqual([]);
     expect((await get(`/api/unblock-account/${agent.id}`)).statusCode).toBe(200);
     expect((await get(`/api/send-signup-mail/${agent.id}`)).statusCode).toBe(200);
   });
@@ -364,7 +364,7 @@ describe('the signup mails', () => {
       }
       expect((await t.app.inject({ method: 'GET', url: `${path}/${agent.id}` })).statusCode).toBe(401);
     }
-    expect(await outboxFor(t.app, adminCookie, agent.email)).toEqual([]);
+    expect(await mailsTo(t, agent.email)).toEqual([]);
     expect(await invitations(agent.id)).toEqual([]);
   });
 });
