@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone } from './phone.ts';
+import { mergePhones, normalisePhone } from './phone.ts';
 
 describe('normalisePhone', () => {
   it.each([
@@ -32,5 +32,40 @@ describe('normalisePhone', () => {
     ['a Swiss number that cannot exist', '+41 12 345 67 89'],
   ])('gives nothing for %s (%j)', (_name, input) => {
     expect(normalisePhone(input)).toBeUndefined();
+  });
+});
+
+describe('mergePhones', () => {
+  it.each([
+    [
+      'the same number in two writings once',
+      ['044 700 00 01', null],
+      ['079 700 00 02', '+41 44 700 00 01'],
+      ['044 700 00 01', '079 700 00 02'],
+      [],
+    ],
+    ['a new number into the same empty field', [null, '079 1'], ['044 700 00 01', null], ['044 700 00 01', '079 1'], []],
+    ['a new number into the other empty field', ['044 700 00 01', null], [null, '0041 44 700 00 01'], ['044 700 00 01', null], []],
+    [
+      'both numbers of the other when the kept has none',
+      [null, null],
+      ['044 700 00 01', '079 700 00 02'],
+      ['044 700 00 01', '079 700 00 02'],
+      [],
+    ],
+    [
+      'a number with no free field left over',
+      ['044 700 00 11', '079 700 00 12'],
+      ['0041 79 700 00 12', '078 700 00 13'],
+      ['044 700 00 11', '079 700 00 12'],
+      ['078 700 00 13'],
+    ],
+    ['one number twice in the merged record once', [null, null], ['079 700 00 02', '+41797000002'], ['079 700 00 02', null], []],
+  ] as const)('keeps %s', (_, keep, merged, expected, left) => {
+    expect(mergePhones({ phone: keep[0], mobile_phone: keep[1] }, { phone: merged[0], mobile_phone: merged[1] })).toEqual({
+      phone: expected[0],
+      mobile_phone: expected[1],
+      left,
+    });
   });
 });

@@ -12,3 +12,42 @@ export function normalisePhone(input: string | null | undefined): string | undef
   const parsed = parsePhoneNumberFromString(cleaned, 'CH');
   return parsed?.isValid() ? parsed.number : undefined;
 }
+
+/** A client's two phone fields as written. */
+export interface PhoneFields {
+  phone: string | null;
+  mobile_phone: string | null;
+}
+
+/** The same number in any writing: its E.164 form, or its digits when it is no valid number. */
+function phoneKey(phone: string): string {
+  return normalisePhone(phone) ?? phone.replace(/\D/g, '');
+}
+
+/**
+ * The phones of a kept client after a merge: the kept client's stay as written; each number of the
+ * merged one that the kept client does not hold yet (by its normalised value) fills the same field
+ * when it is empty, else the other empty one. A number that finds no free field is answered in
+ * `left`, for the caller to keep elsewhere.
+ */
+export function mergePhones(keep: PhoneFields, merged: PhoneFields): PhoneFields & { left: string[] } {
+  const out: PhoneFields = { phone: keep.phone || null, mobile_phone: keep.mobile_phone || null };
+  const held = new Set([out.phone, out.mobile_phone].filter((p): p is string => Boolean(p)).map(phoneKey));
+  const left: string[] = [];
+  for (const field of ['phone', 'mobile_phone'] as const) {
+    const number = merged[field];
+    if (!number || held.has(phoneKey(number))) {
+      continue;
+    }
+    held.add(phoneKey(number));
+    const other = field === 'phone' ? 'mobile_phone' : 'phone';
+    if (!out[field]) {
+      out[field] = number;
+    } else if (!out[other]) {
+      out[other] = number;
+    } else {
+      left.push(number);
+    }
+  }
+  return { ...out, left };
+}

@@ -1,6 +1,7 @@
 import {
   clientRooms,
   clientsQuery,
+  mergePhones,
   normalisePhone,
   type ClientRowDto,
   type DuplicateCheckBody,
@@ -112,29 +113,23 @@ function toDuplicates(rows: Awaited<ReturnType<typeof relations.findDuplicates>>
       ...(r.phone ? (['phone'] as const) : []),
       ...(r.email ? (['email'] as const) : []),
       ...(r.address ? (['address'] as const) : []),
-      ...(r.similarity >= relations.NAME_SIMILARITY ? (['name'] as const) : []),
+      ...(r.name ? (['name'] as const) : []),
     ],
     name_similarity: Math.round(r.similarity * 100) / 100,
   }));
 }
 
-function probeOf(user: {
-  id: number | null;
-  phoneE164: string | null;
-  mobilePhoneE164: string | null;
-  email: string | null;
-  zipcode: string | null;
-  address: string | null;
-  name: string;
-  surname: string;
-}): relations.DuplicateProbe {
+/** A saved client's values a duplicate is looked for by. */
+function probeOf(user: relations.ProbeValues): relations.ProbeValues {
   return {
-    phones: [user.phoneE164, user.mobilePhoneE164].filter((p): p is string => Boolean(p)),
+    id: user.id,
+    phoneE164: user.phoneE164,
+    mobilePhoneE164: user.mobilePhoneE164,
     email: user.email,
     zipcode: user.zipcode,
     address: user.address,
-    fullName: `${user.name} ${user.surname}`.trim(),
-    excludeId: user.id,
+    name: user.name,
+    surname: user.surname,
   };
 }
 
@@ -147,7 +142,7 @@ export async function duplicatesOf(db: Db, actor: Actor, id: number): Promise<Du
 /** Create client: who might be the same person, before saving. */
 export async function duplicateCheck(db: Db, actor: Actor, body: DuplicateCheckBody): Promise<DuplicateDto[]> {
   const viewer = await viewerOf(db, actor);
-  const probe = probeOf({
+  const probe: relations.ProbeValues = {
     id: null,
     phoneE164: normalisePhone(body.phone) ?? null,
     mobilePhoneE164: normalisePhone(body.mobile_phone) ?? null,
@@ -156,8 +151,8 @@ export async function duplicateCheck(db: Db, actor: Actor, body: DuplicateCheckB
     address: body.address || null,
     name: body.name,
     surname: body.surname,
-  });
-  return toDuplicates(await relations.findDuplicates(db, viewer.scope, probe, 20));
+  };
+  return toDuplicates(await relations.findDuplicates(db, viewer.scope, probe));
 }
 
 export async function linkedOf(db: Db, actor: Actor, id: number, kind: relations.LinkKind) {
@@ -275,11 +270,28 @@ export async function mergeDuplicates(
     if (locked.length !== 2) {
       throw new AppError('UNKNOWN_USER_ID');
     }
-    await clientIn(tx, viewer, keepId);
+    const { user: kept } = await clientIn(tx, viewer, keepId);
     const { user: merged } = await clientIn(tx, viewer, mergeId);
+    // Only duplicates are merged, by the one definition the tab shows them with.
+    if (!(await relations.isDuplicateOf(tx, probeOf(kept), mergeId))) {
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'The two clients are no duplicates of each other.',
+        fieldValidation: { merge_id: 'invalid_value' },
+      });
+    }
     const snapshot = await snapshotOf(tx, mergeId);
     const moved = await belongingsOf(tx, mergeId);
-    await mergeClients(tx, keepId, mergeId);
+    const phones = mergePhones(
+      { phone: kept.phone, mobile_phone: kept.mobilePhone },
+      { phone: merged.phone, mobile_phone: merged.mobilePhone },
+    );
+    await mergeClients(tx, keepId, mergeId, {
+      phone: phones.phone,
+      phoneE164: normalisePhone(phones.phone) ?? null,
+      mobilePhone: phones.mobile_phone,
+      mobilePhoneE164: normalisePhone(phones.mobile_phone) ?? null,
+      left: phones.left,
+    });
     await audit(tx, {
       action: 'client.merged',
       actorId: actor.userId,

@@ -209,7 +209,8 @@ describe('linked agent', () => {
 describe('merge duplicates', () => {
   it('moves everything of the merged client to the kept one in one transaction and loses nothing', async () => {
     const keep = await addClient({ surname: 'Behalten', mobile: '079 111 22 33' });
-    const merge = await addClient({ surname: 'Zusammen', email: 'zusammen@example.ch', address: 'Dorfstrasse 1' });
+    // A duplicate by its phone, written otherwise: the kept client keeps the number once.
+    const merge = await addClient({ surname: 'Zusammen', mobile: '0791112233', email: 'zusammen@example.ch', address: 'Dorfstrasse 1' });
     const other = await addClient({ surname: 'Nachbar' });
     const agent = staff.get('call_agent')!.id;
     await t.pool.query(

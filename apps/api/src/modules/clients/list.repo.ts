@@ -12,6 +12,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, no
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { locations, users } from '../../db/schema/index.ts';
+import { duplicateCountOf } from './relations.repo.ts';
 import { clientScopeCondition } from './scope.repo.ts';
 
 /** What the list asks for after the role's defaults were applied; `statuses` are real statuses. */
@@ -190,13 +191,9 @@ function orderOf(q: ClientsQuery): SQL[] {
   }
 }
 
-/** The duplicate count of one client: the same conditions as the duplicates tab, each an index probe. */
-const duplicateCount = sql`(SELECT count(*)::int FROM users d WHERE d.role_id = u.role_id AND d.id <> u.id AND (
-    (u.phone_e164 IS NOT NULL AND (d.phone_e164 = u.phone_e164 OR d.mobile_phone_e164 = u.phone_e164))
-    OR (u.mobile_phone_e164 IS NOT NULL AND (d.mobile_phone_e164 = u.mobile_phone_e164 OR d.phone_e164 = u.mobile_phone_e164))
-    OR (u.email IS NOT NULL AND lower(d.email) = lower(u.email))
-    OR (u.address IS NOT NULL AND d.zipcode = u.zipcode
-        AND lower(regexp_replace(d.address, '[^[:alnum:]]+', '', 'g')) = lower(regexp_replace(u.address, '[^[:alnum:]]+', '', 'g')))))`;
+/** The page's row and the other client of a link, in the per-row counts. */
+const row = alias(users, 'u');
+const linked = alias(users, 'other');
 
 export interface RowExtras {
   recommendations: number;
@@ -208,9 +205,11 @@ export interface RowExtras {
 
 /**
  * Counts of the nested tabs and the newest contact for the rows of a page: one statement over the
- * page's ids (one array parameter), each count a set of index probes for all the ids at once.
+ * page's ids (one array parameter), each count a set of index probes for all the ids at once. The
+ * counts are those of the tabs: the same definition of a duplicate (relations.repo.ts), and only
+ * the clients the viewer's scope holds.
  */
-async function rowExtras(tx: Tx, ids: number[]): Promise<Map<number, RowExtras>> {
+async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map<number, RowExtras>> {
   const page = sql`${sql.param(ids)}::int[]`;
   const res = await tx.execute<{
     id: number;
@@ -228,19 +227,21 @@ async function rowExtras(tx: Tx, ids: number[]): Promise<Map<number, RowExtras>>
       SELECT p.id, count(*) FILTER (WHERE l.kind = 'cohabitant')::int AS cohabitants,
              count(*) FILTER (WHERE l.kind <> 'cohabitant')::int AS block_neighbors
       FROM client_links l JOIN unnest(${page}) AS p(id) ON p.id = l.user_a_id OR p.id = l.user_b_id
-      WHERE l.user_a_id = ANY(${page}) OR l.user_b_id = ANY(${page})
+      JOIN ${users} AS ${sql.identifier('other')}
+        ON ${linked.id} = CASE WHEN l.user_a_id = p.id THEN l.user_b_id ELSE l.user_a_id END
+      WHERE (l.user_a_id = ANY(${page}) OR l.user_b_id = ANY(${page})) AND ${clientScopeCondition(scope, linked)}
       GROUP BY p.id),
     newest AS (
       SELECT DISTINCT ON (user_id) user_id AS id, type, comment, created_at FROM contact_history
       WHERE user_id = ANY(${page}) ORDER BY user_id, created_at DESC NULLS LAST, id DESC)
-    SELECT u.id, coalesce(recs.n, 0) AS recommendations, coalesce(links.cohabitants, 0) AS cohabitants,
-           coalesce(links.block_neighbors, 0) AS block_neighbors, ${duplicateCount} AS duplicates,
+    SELECT ${row.id} AS id, coalesce(recs.n, 0) AS recommendations, coalesce(links.cohabitants, 0) AS cohabitants,
+           coalesce(links.block_neighbors, 0) AS block_neighbors, ${duplicateCountOf(scope, row)} AS duplicates,
            newest.type, newest.comment, newest.created_at
-    FROM users u
-    LEFT JOIN recs ON recs.id = u.id
-    LEFT JOIN links ON links.id = u.id
-    LEFT JOIN newest ON newest.id = u.id
-    WHERE u.id = ANY(${page})`);
+    FROM ${users} AS ${sql.identifier('u')}
+    LEFT JOIN recs ON recs.id = ${row.id}
+    LEFT JOIN links ON links.id = ${row.id}
+    LEFT JOIN newest ON newest.id = ${row.id}
+    WHERE ${row.id} = ANY(${page})`);
   const out = new Map<number, RowExtras>(
     ids.map((id) => [id, { recommendations: 0, cohabitants: 0, blockNeighbors: 0, duplicates: 0, lastContact: null }]),
   );
@@ -490,7 +491,7 @@ export async function listClients(tx: Tx, f: ClientListFilter, tuning: SearchTun
             .leftJoin(locations, eq(locations.id, users.leadLocationId))
             .leftJoin(agent, eq(agent.id, users.linkedAgentId))
             .where(inArray(users.id, ids)),
-          rowExtras(tx, ids),
+          rowExtras(tx, f.scope, ids),
         ]);
   const position = new Map(ids.map((id, i) => [id, i]));
   const rows = details

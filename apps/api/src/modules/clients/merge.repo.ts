@@ -97,11 +97,21 @@ export async function snapshotOf(tx: Tx, id: number): Promise<Record<string, unk
   return res.rows[0]?.row ?? {};
 }
 
+/** The kept client's phones after the merge (mergePhones) with their E.164 forms, and numbers kept as a note. */
+export interface MergedPhones {
+  phone: string | null;
+  phoneE164: string | null;
+  mobilePhone: string | null;
+  mobilePhoneE164: string | null;
+  left: string[];
+}
+
 /**
  * Moves everything of `mergeId` to `keepId` and deletes `mergeId`, inside the caller's transaction.
- * Empty fields of the kept client are filled from the merged one; the counters add up.
+ * Empty fields of the kept client are filled from the merged one; the counters add up; the phones are
+ * those worked out by the caller (each number once).
  */
-export async function mergeClients(tx: Tx, keepId: number, mergeId: number): Promise<void> {
+export async function mergeClients(tx: Tx, keepId: number, mergeId: number, phones: MergedPhones): Promise<void> {
   for (const [key, how] of Object.entries(MERGE_PLAN)) {
     const [table, column] = key.split('.') as [string, string];
     if (how === 'move') {
@@ -134,13 +144,20 @@ export async function mergeClients(tx: Tx, keepId: number, mergeId: number): Pro
   await tx.execute(sql`DELETE FROM sub_users WHERE user_id = ${mergeId} AND EXISTS (SELECT 1 FROM sub_users WHERE user_id = ${keepId})`);
   await tx.execute(sql`UPDATE sub_users SET user_id = ${keepId} WHERE user_id = ${mergeId}`);
 
+  // A number of the merged client that found no free field is kept as a note.
+  if (phones.left.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO user_info (user_id, text, created_at, updated_at)
+      VALUES (${keepId}, ${`Weitere Telefonnummer aus zusammengeführtem Datensatz: ${phones.left.join(', ')}`}, now(), now())`);
+  }
+
   // The e-mail is unique: it moves only when the kept client has none.
   await tx.execute(sql`
     WITH m AS (UPDATE users SET email = NULL WHERE id = ${mergeId} RETURNING *, (SELECT email FROM users WHERE id = ${mergeId}) AS old_email)
     UPDATE users k SET
       email = coalesce(k.email, m.old_email),
-      phone = coalesce(k.phone, m.phone), phone_e164 = coalesce(k.phone_e164, m.phone_e164),
-      mobile_phone = coalesce(k.mobile_phone, m.mobile_phone), mobile_phone_e164 = coalesce(k.mobile_phone_e164, m.mobile_phone_e164),
+      phone = ${phones.phone}, phone_e164 = ${phones.phoneE164},
+      mobile_phone = ${phones.mobilePhone}, mobile_phone_e164 = ${phones.mobilePhoneE164},
       zipcode = coalesce(k.zipcode, m.zipcode), city = coalesce(k.city, m.city), address = coalesce(k.address, m.address),
       age = coalesce(k.age, m.age), gender = coalesce(k.gender, m.gender), company = coalesce(k.company, m.company),
       relations = coalesce(k.relations, m.relations), working_status = coalesce(k.working_status, m.working_status),

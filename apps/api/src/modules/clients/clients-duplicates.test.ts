@@ -1,0 +1,193 @@
+import { normalisePhone, type ClientListDto, type ClientRowDto, type DuplicateDto, type RoleCode } from '@bo/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+/**
+ * One definition of "duplicate" (issue 11, item 7): the count on a list row, the duplicates tab, the
+ * create-time check and the merge agree, and each viewer counts only the clients they may see.
+ */
+
+let t: TestApp;
+const staff = new Map<RoleCode, TestUser>();
+const cookies = new Map<RoleCode, string>();
+
+function as(role: RoleCode, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  return injectAs(t.app, cookies.get(role)!, { method, url, payload: payload as Record<string, unknown> | undefined });
+}
+
+interface Seed {
+  name: string;
+  surname: string;
+  phone?: string;
+  mobile?: string;
+  email?: string;
+  zipcode?: string;
+  address?: string;
+  referred?: boolean;
+}
+
+/** A client written the way an import writes it (no duplicate check): the data set needs every kind. */
+async function seed(c: Seed): Promise<number> {
+  const res = await t.pool.query<{ id: number }>(
+    `INSERT INTO users (role_id, name, surname, phone, phone_e164, mobile_phone, mobile_phone_e164, email, zipcode, city, address, referred_by_id, type, status)
+     VALUES (2, $1, $2, $3, $4, $5, $6, $7, $8, 'Brig', $9, $10, 'B2C', 'potential') RETURNING id`,
+    [
+      c.name,
+      c.surname,
+      c.phone ?? null,
+      normalisePhone(c.phone) ?? null,
+      c.mobile ?? null,
+      normalisePhone(c.mobile) ?? null,
+      c.email ?? null,
+      c.zipcode ?? null,
+      c.address ?? null,
+      c.referred ? staff.get('partner')!.id : null,
+    ],
+  );
+  return res.rows[0]!.id;
+}
+
+async function link(kind: 'cohabitant' | 'block_neighbor', a: number, b: number) {
+  await t.pool.query('INSERT INTO client_links (kind, user_a_id, user_b_id) VALUES ($1, $2, $3)', [kind, Math.min(a, b), Math.max(a, b)]);
+}
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['admin', 'partner', 'call_agent'] as const) {
+    const u = await createUser(t.db, { role });
+    staff.set(role, u);
+    cookies.set(role, await login(t.app, u.email));
+  }
+  // Anna and one duplicate of each kind; Carla (the e-mail match) is not the partner's.
+  ids.anna = await seed({
+    name: 'Anna',
+    surname: 'Beispiel',
+    phone: '027 600 00 01',
+    email: 'anna@beispiel.ch',
+    zipcode: '3901',
+    address: 'Bahnhofstrasse 5',
+    referred: true,
+  });
+  ids.phone = await seed({ name: 'Bruno', surname: 'Anders', mobile: '+41 27 600 00 01', zipcode: '3902', referred: true });
+  ids.email = await seed({ name: 'Carla', surname: 'Mail', email: 'ANNA@beispiel.ch', zipcode: '3903' });
+  ids.address = await seed({ name: 'Dora', surname: 'Haus', zipcode: '3901', address: 'Bahnhof-Strasse 5', referred: true });
+  ids.name = await seed({ name: 'Anna', surname: 'Beispiell', zipcode: '3901', referred: true });
+  // Same name in another postcode: not a duplicate. Nobody like Gustav.
+  ids.elsewhere = await seed({ name: 'Anna', surname: 'Beispiel', zipcode: '3999', referred: true });
+  ids.alone = await seed({ name: 'Gustav', surname: 'Einzel', zipcode: '3904', phone: '027 600 00 09', referred: true });
+  await link('cohabitant', ids.anna, ids.email);
+  await link('cohabitant', ids.anna, ids.alone);
+  await link('block_neighbor', ids.anna, ids.address);
+  await link('block_neighbor', ids.email, ids.alone);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function listOf(role: RoleCode): Promise<ClientRowDto[]> {
+  const res = await as(role, 'GET', '/api/clients?limit=500&statuses=&presets=');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ClientListDto>().data;
+}
+
+async function tab<T>(role: RoleCode, path: string, id: number): Promise<T[]> {
+  const res = await as(role, 'GET', `/api/clients/${path}/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: T[] }>().data;
+}
+
+describe('one definition of duplicate', () => {
+  it.each(['admin', 'partner'] as const)("each row's counts equal its nested tabs for the %s", async (role) => {
+    const rows = await listOf(role);
+    expect(rows.length).toBeGreaterThan(4);
+    for (const row of rows) {
+      const [duplicates, cohabitants, neighbours] = await Promise.all([
+        tab<DuplicateDto>(role, 'duplicates', row.id),
+        tab(role, 'cohabitants', row.id),
+        tab(role, 'block-neighbors', row.id),
+      ]);
+      expect(row.duplicates, `duplicates of ${row.user.name} ${row.user.surname}`).toBe(duplicates.length);
+      expect(row.cohabitants, `cohabitants of ${row.user.name} ${row.user.surname}`).toBe(cohabitants.length);
+      expect(row.blockNeighbors, `neighbours of ${row.user.name} ${row.user.surname}`).toBe(neighbours.length);
+      const nested = (await as(role, 'GET', `/api/clients/nested-tabs-data/${row.id}`)).json<{ data: { duplicates: unknown[] } }>().data;
+      expect(nested.duplicates).toHaveLength(duplicates.length);
+    }
+  });
+
+  it('finds every kind for the admin and only the clients the partner sees for the partner', async () => {
+    const admin = await tab<DuplicateDto>('admin', 'duplicates', ids.anna!);
+    expect(Object.fromEntries(admin.map((d) => [d.id, d.matched_on]))).toEqual({
+      [ids.phone!]: ['phone'],
+      [ids.email!]: ['email'],
+      [ids.address!]: ['address'],
+      [ids.name!]: ['name'],
+    });
+    const anna = (await listOf('admin')).find((r) => r.id === ids.anna)!;
+    expect(anna).toMatchObject({ duplicates: 4, cohabitants: 2, blockNeighbors: 1 });
+    const partner = (await listOf('partner')).find((r) => r.id === ids.anna)!;
+    expect(partner).toMatchObject({ duplicates: 3, cohabitants: 1, blockNeighbors: 1 });
+    // Gustav's neighbour is Carla, whom the partner does not see.
+    const gustav = (await listOf('partner')).find((r) => r.id === ids.alone)!;
+    expect(gustav).toMatchObject({ duplicates: 0, cohabitants: 1, blockNeighbors: 0 });
+  });
+
+  it('the check before a new client is saved finds the same clients as the tab of one holding those values', async () => {
+    const res = await as('admin', 'POST', '/api/clients/duplicate-check', {
+      name: 'Anna',
+      surname: 'Beispiel',
+      phone: '027 600 00 01',
+      email: 'anna@beispiel.ch',
+      zipcode: '3901',
+      address: 'Bahnhofstrasse 5',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = res.json<{ data: DuplicateDto[] }>().data.map((d) => d.id);
+    const tabbed = (await tab<DuplicateDto>('admin', 'duplicates', ids.anna!)).map((d) => d.id);
+    expect(found.sort()).toEqual([...tabbed, ids.anna!].sort());
+    // The partner's check leaves out who the partner does not see.
+    const scoped = await as('partner', 'POST', '/api/clients/duplicate-check', { name: 'X', surname: 'Y', email: 'anna@beispiel.ch' });
+    expect(scoped.json<{ data: DuplicateDto[] }>().data.map((d) => d.id)).toEqual([ids.anna]);
+  });
+});
+
+describe('merging duplicates', () => {
+  it('merges only two clients the definition calls duplicates, and changes nothing otherwise', async () => {
+    const res = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: ids.anna, merge_id: ids.alone });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { merge_id: 'invalid_value' } });
+    expect((await t.pool.query('SELECT 1 FROM users WHERE id = $1', [ids.alone])).rowCount).toBe(1);
+    // A duplicate by name only (same postcode) is one.
+    const keep = await seed({ name: 'Rita', surname: 'Namens', zipcode: '3905' });
+    const merge = await seed({ name: 'Rita', surname: 'Namen', zipcode: '3905' });
+    const merged = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: keep, merge_id: merge });
+    expect(merged.statusCode, merged.body).toBe(200);
+  });
+
+  it('keeps each phone number once, in the kept writing; a new number fills an empty field', async () => {
+    const keep = await seed({ name: 'Paul', surname: 'Telefon', phone: '044 700 00 01', zipcode: '3906' });
+    const merge = await seed({ name: 'Paul', surname: 'Telefon', phone: '079 700 00 02', mobile: '+41 44 700 00 01', zipcode: '3906' });
+    const res = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: keep, merge_id: merge });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await t.pool.query('SELECT phone, phone_e164, mobile_phone, mobile_phone_e164 FROM users WHERE id = $1', [keep]);
+    expect(row.rows[0]).toEqual({
+      phone: '044 700 00 01',
+      phone_e164: '+41447000001',
+      mobile_phone: '079 700 00 02',
+      mobile_phone_e164: '+41797000002',
+    });
+  });
+
+  it('keeps a number that finds no free field as a note, so nothing is lost', async () => {
+    const keep = await seed({ name: 'Vreni', surname: 'Voll', phone: '044 700 00 11', mobile: '079 700 00 12', zipcode: '3907' });
+    const merge = await seed({ name: 'Vreni', surname: 'Voll', phone: '0041 79 700 00 12', mobile: '078 700 00 13', zipcode: '3907' });
+    const res = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: keep, merge_id: merge });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await t.pool.query('SELECT phone, mobile_phone FROM users WHERE id = $1', [keep]);
+    expect(row.rows[0]).toEqual({ phone: '044 700 00 11', mobile_phone: '079 700 00 12' });
+    const notes = await t.pool.query<{ text: string }>('SELECT text FROM user_info WHERE user_id = $1', [keep]);
+    expect(notes.rows.map((n) => n.text)).toEqual([expect.stringContaining('078 700 00 13')]);
+  });
+});
