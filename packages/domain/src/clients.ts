@@ -1,4 +1,4 @@
-import { PERSONS_AT_HOME, WORKING_STATUSES, type ClientStatus } from './enums.ts';
+import { PERSONS_AT_HOME, WORKING_STATUSES, type ClientStatus, type LeadSource } from './enums.ts';
 import type { ValidationKey } from './errors.ts';
 import type { RoleCode } from './roles.ts';
 import type { ClientAccess } from './schemas/staff.ts';
@@ -8,6 +8,18 @@ import { MAKE_A_DEMO_CODE } from './statuses.ts';
  * The clients lists (spec 2 "Clients list", 3 filter fields, 5 custom filter rules, 6 default filters,
  * 7 GET /api/clients). The rules are pure so the server, the page and the tests read the same ones.
  */
+
+/** The status every new client starts with. */
+export const INITIAL_CLIENT_STATUS: ClientStatus = 'potential';
+
+/**
+ * What a new client gets whatever the form sent, by who creates it. Referral attribution: a partner's
+ * client is a partner lead (lead source `partner`, the partner as referrer) in the initial status;
+ * only staff set a status and a lead source. Null: the form's values stand.
+ */
+export function newClientAttribution(role: RoleCode): { status: ClientStatus; lead_source: LeadSource; lead_location_id: null } | null {
+  return role === 'partner' ? { status: INITIAL_CLIENT_STATUS, lead_source: 'partner', lead_location_id: null } : null;
+}
 
 /** Spec 2: the admin's tabs; call agents have b2c, b2b, buyers, email_reminders and listing. */
 export const CLIENT_TABLES = ['buyers', 'b2c', 'b2b', 'email_reminders', 'listing'] as const;
@@ -261,7 +273,8 @@ export function clientScopeOf(viewer: { id: number; role: RoleCode; access: Clie
 /**
  * Socket rooms of the clients' live events (spec 4): a viewer joins the room of their scope, and a
  * change to a client is sent to every room whose scope holds it, so nobody hears of a client they
- * may not see.
+ * may not see. A client (scope self) has no room: the events carry the internal CRM row (status,
+ * calls, linked agent), and none of a client's own pages shows a live list.
  */
 export function scopeRoom(scope: ClientScope): string | null {
   switch (scope.kind) {
@@ -276,10 +289,26 @@ export function scopeRoom(scope: ClientScope): string | null {
     case 'referred':
       return `clients:referred:${scope.userId}`;
     case 'self':
-      return `clients:self:${scope.userId}`;
     case 'none':
       return null;
   }
+}
+
+/**
+ * Every scope room a viewer with this id could be in, whatever their role and access setting: what a
+ * change of scope (access setting) leaves before the viewer joins the room of the new one.
+ */
+export function scopeRoomsOf(viewerId: number): string[] {
+  const scopes: ClientScope[] = [
+    { kind: 'all' },
+    { kind: 'type', type: 'B2C' },
+    { kind: 'type', type: 'B2B' },
+    { kind: 'linked', agentId: viewerId },
+    { kind: 'created', userId: viewerId },
+    { kind: 'referred', userId: viewerId },
+    { kind: 'self', userId: viewerId },
+  ];
+  return scopes.map(scopeRoom).filter((room): room is string => room !== null);
 }
 
 export function clientRooms(client: {
@@ -289,7 +318,7 @@ export function clientRooms(client: {
   createdById: number | null;
   referredById: number | null;
 }): string[] {
-  const rooms = ['clients:all', `clients:type:${client.type}`, `clients:self:${client.id}`];
+  const rooms = ['clients:all', `clients:type:${client.type}`];
   if (client.linkedAgentId !== null) {
     rooms.push(`clients:linked:${client.linkedAgentId}`);
   }

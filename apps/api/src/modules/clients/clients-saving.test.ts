@@ -47,7 +47,7 @@ async function sharedPhonePair(phone: string, e164: string): Promise<{ first: Cl
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['admin', 'call_agent', 'sales_agent'] as const) {
+  for (const role of ['admin', 'call_agent', 'sales_agent', 'partner'] as const) {
     const u = await createUser(t.db, { role });
     staff.set(role, u);
     cookies.set(role, await login(t.app, u.email));
@@ -169,5 +169,17 @@ describe('what a read returns, a write accepts', () => {
     expect(read.sub_user).toMatchObject({ phone: null, email: null });
     const again = await as('admin', 'POST', `/api/sub-user/${made.id}`, read.sub_user);
     expect(again.statusCode, again.body).toBeLessThan(300);
+  });
+});
+
+describe('who sets a status and a lead source', () => {
+  it("a partner's new client is a partner lead in the initial status, whatever the form sent", async () => {
+    const made = await create({ status: 'buy_product', lead_source: 'website', lead_location_id: 1 }, 'partner');
+    expect(made).toMatchObject({ status: 'potential', lead_source: 'partner', lead_location: null });
+    expect(made.referred_by?.id).toBe(staff.get('partner')!.id);
+    expect(made.status_history.map((s) => s.status)).toEqual(['potential']);
+    // Staff set both.
+    const byStaff = await create({ status: 'sale_agents', lead_source: 'website' }, 'call_agent');
+    expect(byStaff).toMatchObject({ status: 'sale_agents', lead_source: 'website' });
   });
 });

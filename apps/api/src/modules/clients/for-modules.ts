@@ -1,4 +1,12 @@
-import { CALL_TYPES, type ClientBody, type ClientStatus, type ClientUpdateBody, type SubUserBody } from '@bo/domain';
+import {
+  CALL_TYPES,
+  INITIAL_CLIENT_STATUS,
+  newClientAttribution,
+  type ClientBody,
+  type ClientStatus,
+  type ClientUpdateBody,
+  type SubUserBody,
+} from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
@@ -13,19 +21,20 @@ import { viewerOf } from './service.ts';
  */
 
 /** A new client from a booking; the creator keeps it in their scope as POST /api/user does. */
-export async function insertClientIn(tx: Tx, actor: Actor, body: ClientBody): Promise<number> {
+export async function insertClientIn(tx: Tx, actor: Actor, sent: ClientBody): Promise<number> {
+  const body = { ...sent, ...newClientAttribution(actor.role) };
   const values = columnsOf(body);
   await refuseTaken(tx, values, null);
   const id = await repo.insertClient(tx, {
     ...values,
     name: body.name,
     surname: body.surname,
-    status: 'potential',
+    status: INITIAL_CLIENT_STATUS,
     createdById: actor.userId,
     linkedAgentId: actor.role === 'sales_agent' ? actor.userId : null,
     referredById: actor.role === 'partner' || actor.role === 'independent_agent' ? actor.userId : null,
   });
-  await repo.setStatusHistoryOfNew(tx, id, 'potential', actor.userId);
+  await repo.setStatusHistoryOfNew(tx, id, INITIAL_CLIENT_STATUS, actor.userId);
   return id;
 }
 

@@ -1,6 +1,8 @@
 import {
   CALL_TYPES,
   clientRooms,
+  INITIAL_CLIENT_STATUS,
+  newClientAttribution,
   normalisePhone,
   type ClientBody,
   type ClientRecordDto,
@@ -190,7 +192,8 @@ export async function refuseTaken(tx: Tx, values: Partial<repo.UserInsert>, held
  * POST /api/user: a new client. Who creates it keeps it in their scope: a sales agent becomes its
  * linked agent, a partner or an independent agent its referrer; everyone is recorded as its creator.
  */
-export async function createClient(deps: Deps, actor: Actor, body: ClientBody): Promise<ClientRecordDto> {
+export async function createClient(deps: Deps, actor: Actor, sent: ClientBody): Promise<ClientRecordDto> {
+  const body = { ...sent, ...newClientAttribution(actor.role) };
   const values = columnsOf(body);
   const id = await deps.db.transaction(async (tx) => {
     await refuseTaken(tx, values, null);
@@ -198,12 +201,12 @@ export async function createClient(deps: Deps, actor: Actor, body: ClientBody): 
       ...values,
       name: body.name,
       surname: body.surname,
-      status: body.status === undefined ? 'potential' : body.status,
+      status: body.status === undefined ? INITIAL_CLIENT_STATUS : body.status,
       createdById: actor.userId,
       linkedAgentId: actor.role === 'sales_agent' ? actor.userId : null,
       referredById: actor.role === 'partner' || actor.role === 'independent_agent' ? actor.userId : null,
     });
-    const status = body.status === undefined ? 'potential' : body.status;
+    const status = body.status === undefined ? INITIAL_CLIENT_STATUS : body.status;
     if (status) {
       await repo.setStatusHistoryOfNew(tx, created, status, actor.userId);
     }
