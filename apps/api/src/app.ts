@@ -15,6 +15,7 @@ import { registerErrorHandling, registerNotFound } from './http/error-handler.ts
 import { pageHandler } from './http/pages.ts';
 import { SessionCache } from './http/session-cache.ts';
 import { registerSessionGuard } from './http/session.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import type { App } from './http/types.ts';
 import { storageFor, type FileStorage } from './integrations/storage/index.ts';
 import type { Jobs } from './jobs/queue.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessions: new SessionCache(),
   };
   registerSessionGuard(app, authDeps);
+  registerTextGuard(app);
 
   authRoutes(app, authDeps);
   accountRoutes(app, authDeps);

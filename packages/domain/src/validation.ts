@@ -59,7 +59,49 @@ export function fieldValidationFrom(issues: readonly IssueLike[]): Record<string
   return out;
 }
 
-export const zRequiredText = (max = 200) => z.string().trim().min(1, 'field_is_required').max(max, 'too_long');
+/**
+ * PostgreSQL text cannot hold the NUL character (U+0000): a text carrying one is refused as a bad
+ * value of its field rather than failing in the database.
+ */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/**
+ * Where a request value holds a NUL, in a string or in a key: `['lines', 0, 'name']`, `[]` for the
+ * value itself, `undefined` when it holds none. The API refuses such a request before validation.
+ */
+export function nulPath(value: unknown, at: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') {
+    return hasNoNul(value) ? undefined : at;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulPath(item, [...at, i]);
+      if (found) {
+        return found;
+      }
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (!hasNoNul(key)) {
+        return [...at, key.replaceAll('\u0000', '\ufffd')];
+      }
+      const found = nulPath(item, [...at, key]);
+      if (found) {
+        return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Optional free text: trimmed, bounded, never a NUL. */
+export const zText = (max = 200) => z.string().trim().max(max, 'too_long').refine(hasNoNul, 'invalid_value');
+export const zRequiredText = (max = 200) =>
+  z.string().trim().min(1, 'field_is_required').max(max, 'too_long').refine(hasNoNul, 'invalid_value');
 export const zEmail = () =>
   z
     .string()
@@ -67,8 +109,9 @@ export const zEmail = () =>
     .min(1, 'field_is_required')
     .max(254, 'too_long')
     .regex(PATTERNS.email, 'invalid_email')
+    .refine(hasNoNul, 'invalid_email')
     .transform((v) => v.toLowerCase());
-export const zPassword = () => z.string().min(8, 'too_short').max(200, 'too_long');
+export const zPassword = () => z.string().min(8, 'too_short').max(200, 'too_long').refine(hasNoNul, 'invalid_value');
 /** A phone in any common writing; optional fields accept an empty string as "none". */
 export const zPhone = () =>
   z

@@ -3,7 +3,7 @@ import { PRIMARY_COLOURS, type PrimaryColour } from '../constants.ts';
 import { GENDERS, PERSONS_AT_HOME, RELATIONS, WORKING_STATUSES } from '../enums.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ROLE_CODES } from '../roles.ts';
-import { zEmail, zPassword, zPhone, zRequiredText } from '../validation.ts';
+import { hasNoNul, zEmail, zPassword, zPhone, zRequiredText, zText } from '../validation.ts';
 
 /**
  * zod skips an object's refinements once a field has a type error; these cross-field rules still run
@@ -15,7 +15,7 @@ const whenObject = {
 
 export const loginBody = z.object({
   email: zEmail(),
-  password: z.string().min(1, 'field_is_required').max(200, 'too_long'),
+  password: z.string().min(1, 'field_is_required').max(200, 'too_long').refine(hasNoNul, 'invalid_value'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -27,11 +27,11 @@ export const sendCodeBody = z.object({ email: zEmail() });
  */
 export const signupBody = z
   .object({
-    hash: z.string().max(200).optional(),
+    hash: zText(200).optional(),
     email: zEmail().optional(),
-    code: z.string().trim().max(20).optional(),
-    name: z.string().trim().max(100, 'too_long').optional(),
-    surname: z.string().trim().max(100, 'too_long').optional(),
+    code: zText(20).optional(),
+    name: zText(100).optional(),
+    surname: zText(100).optional(),
     password: zPassword(),
   })
   .superRefine((body, ctx) => {
@@ -52,12 +52,12 @@ export type SignupBody = z.infer<typeof signupBody>;
 
 export const recoveryEmailBody = z.object({ email: zEmail() });
 export const resetPasswordBody = z.object({
-  hash: z.string().min(1, 'field_is_required').max(200),
+  hash: zRequiredText(200),
   password: zPassword(),
 });
 
 const colourKeys = Object.keys(PRIMARY_COLOURS) as [PrimaryColour, ...PrimaryColour[]];
-const optionalText = (max: number) => z.string().trim().max(max, 'too_long');
+const optionalText = zText;
 
 export const editCurrentBody = z
   .object({
