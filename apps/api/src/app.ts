@@ -132,6 +132,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config: deps.config,
     onMailQueued: () => deps.jobs?.notifyMailQueued(),
     onSessionsEnded: (userId) => realtime?.disconnectUser(userId),
+    onSessionEnded: (sessionId) => realtime?.disconnectSession(sessionId),
+    onScopeChanged: async (viewer) => {
+      if (!realtime) {
+        return;
+      }
+      try {
+        realtime.rescopeUser(viewer.userId, await clientRoomsFor(deps.database.db, viewer));
+      } catch (err) {
+        // The change itself is saved; a connection that missed the move is moved at its next handshake.
+        app.log.error({ err }, 'live connections not moved to the new scope');
+      }
+    },
     sessions: new SessionCache(),
   };
   registerSessionGuard(app, authDeps);

@@ -1,12 +1,35 @@
-import { announcesAsAgent, SOCKET } from '@bo/domain';
+import { announcesAsAgent, scopeRoomsOf, SOCKET } from '@bo/domain';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Server as HttpServer } from 'node:http';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-
-type AppSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, never>, Record<string, never>, { actor: Actor }>;
 import { SESSION_COOKIE } from '../http/session.ts';
-import { resolveSession, type Actor, type AuthDeps } from '../modules/auth/service.ts';
+import { liveSessionOf, type Actor, type AuthDeps } from '../modules/auth/service.ts';
+
+/** What a connection was admitted with: its session's actor, when that session ends, the scope rooms it joined. */
+interface SocketData {
+  actor: Actor;
+  expiresAt: number;
+  scopeRooms: string[];
+}
+type Events = Record<string, (...args: never[]) => void>;
+type AppSocket = Socket<Events, Record<string, never>, Record<string, never>, SocketData>;
+
+/**
+ * The rooms that tie a connection to its session: the user's own (personal events; everything of a
+ * user whose sessions all end), the session's (sign-out ends only it), and, while an admin acts as
+ * someone else (login-by), the admin's (blocking the admin ends those too).
+ */
+function sessionRooms(actor: Actor): string[] {
+  const rooms = [`user:${actor.userId}`, `session:${actor.sessionId}`];
+  if (actor.impersonatorId !== null) {
+    rooms.push(`acting:${actor.impersonatorId}`);
+  }
+  return rooms;
+}
+
+// setTimeout holds at most 2^31 - 1 ms (about 24 days); a longer session is checked again then.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
@@ -20,8 +43,18 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 export interface Realtime {
   io: Server;
-  /** Ends the live connections of a user whose sessions were ended (blocked, password reset). */
+  /**
+   * Ends the live connections of a user whose sessions were all ended (blocked, password reset),
+   * those in which they act as someone else included, in every API process.
+   */
   disconnectUser(userId: number): void;
+  /** Ends the live connections of one session (sign-out, switching user, a password change elsewhere). */
+  disconnectSession(sessionId: string): void;
+  /**
+   * Moves the user's live connections, in every API process, from the scope rooms they are in to
+   * `rooms` (the user's scope now, as `roomsFor` answers it): after a change of their access to clients.
+   */
+  rescopeUser(userId: number, rooms: string[]): void;
   close(): Promise<void>;
 }
 
@@ -39,10 +72,37 @@ export function startRealtime(
     roomsFor?: (actor: Actor) => Promise<string[]>;
   },
 ): Realtime {
-  const io = new Server<Record<string, (...args: never[]) => void>, Record<string, never>, Record<string, never>, { actor: Actor }>(
-    server,
-    { path: SOCKET.path, serveClient: false, connectTimeout: SOCKET.timeout },
-  );
+  const io = new Server<Events, Record<string, never>, Record<string, never>, SocketData>(server, {
+    path: SOCKET.path,
+    serveClient: false,
+    connectTimeout: SOCKET.timeout,
+  });
+  const fail = (err: unknown) => opts.onError(err instanceof Error ? err : new Error(String(err)));
+
+  /**
+   * The session of a handshake's cookie as the database holds it now (a session ended in another
+   * process a moment ago is not taken from this one's cache) and the scope rooms it may join.
+   */
+  async function admit(cookieHeader: string | undefined): Promise<SocketData | null> {
+    const token = cookieValue(cookieHeader, SESSION_COOKIE);
+    const session = token ? await liveSessionOf(opts.auth, token) : null;
+    if (!session) {
+      return null;
+    }
+    const scopeRooms = (await opts.roomsFor?.(session.actor)) ?? [];
+    return { actor: session.actor, expiresAt: session.expiresAt.getTime(), scopeRooms };
+  }
+
+  /** This process's connection leaves the scope rooms not in `rooms` and joins those. */
+  function moveLocal(socket: AppSocket, rooms: string[]): void {
+    for (const room of scopeRoomsOf(socket.data.actor.userId)) {
+      if (!rooms.includes(room) && socket.rooms.has(room)) {
+        void socket.leave(room);
+      }
+    }
+    void socket.join(rooms);
+    socket.data.scopeRooms = rooms;
+  }
   let adapterPool: pg.Pool | undefined;
   if (opts.databaseUrl) {
     adapterPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
@@ -52,18 +112,13 @@ export function startRealtime(
   }
 
   io.use((socket, next) => {
-    const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
-    if (!token) {
-      next(new Error('unauthorized'));
-      return;
-    }
-    resolveSession(opts.auth, token).then(
-      (actor) => {
-        if (!actor) {
+    admit(socket.request.headers.cookie).then(
+      (data) => {
+        if (!data) {
           next(new Error('unauthorized'));
           return;
         }
-        socket.data.actor = actor;
+        Object.assign(socket.data, data);
         next();
       },
       (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
@@ -72,11 +127,20 @@ export function startRealtime(
 
   io.on('connection', (socket: AppSocket) => {
     const actor = socket.data.actor;
-    void socket.join(`user:${actor.userId}`);
-    opts.roomsFor?.(actor).then(
-      (rooms) => socket.join(rooms),
-      (err: unknown) => opts.onError(err instanceof Error ? err : new Error(String(err))),
-    );
+    // Joined before the client hears "connect": from then on it hears what its scope holds.
+    void socket.join([...sessionRooms(actor), ...socket.data.scopeRooms]);
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, socket.data.expiresAt - Date.now())));
+    expiry.unref();
+    socket.on('disconnect', () => clearTimeout(expiry));
+    // A sign-out, block or access change that landed between the handshake's reading and the joins
+    // above found no connection to act on: read both once more now that the connection is reachable.
+    admit(socket.request.headers.cookie).then((now) => {
+      if (!now || now.actor.sessionId !== actor.sessionId) {
+        socket.disconnect(true);
+      } else if (socket.connected) {
+        moveLocal(socket, now.scopeRooms);
+      }
+    }, fail);
     socket.on('connected_agent', (_payload: unknown, ack?: (answer: unknown) => void) => {
       if (!announcesAsAgent(actor.role)) {
         ack?.({ error: 'Not allowed.' });
@@ -91,7 +155,17 @@ export function startRealtime(
   return {
     io,
     disconnectUser: (userId) => {
-      io.in(`user:${userId}`).disconnectSockets(true);
+      io.in([`user:${userId}`, `acting:${userId}`]).disconnectSockets(true);
+    },
+    disconnectSession: (sessionId) => {
+      io.in(`session:${sessionId}`).disconnectSockets(true);
+    },
+    rescopeUser: (userId, rooms) => {
+      // Both go through the adapter in this order, so another process applies them in this order too.
+      io.in(`user:${userId}`).socketsLeave(scopeRoomsOf(userId).filter((room) => !rooms.includes(room)));
+      if (rooms.length > 0) {
+        io.in(`user:${userId}`).socketsJoin(rooms);
+      }
     },
     close: async () => {
       await io.close();

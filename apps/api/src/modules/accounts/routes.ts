@@ -51,11 +51,20 @@ export function accountRoutes(app: App, deps: AuthDeps): void {
   app.put(
     '/api/account/:id',
     { config: MANAGE, schema: { tags, params: idParams, body: accountBody, response: { 200: accountAnswer } } },
-    async (request) => ({ data: await updateAccount(deps.db, actorOf(request), request.params.id, request.body, meta(request)) }),
+    async (request) => {
+      const data = await updateAccount(deps.db, actorOf(request), request.params.id, request.body, meta(request));
+      await deps.onScopeChanged?.({ userId: data.user.id, role: data.user.role.code });
+      return { data };
+    },
   );
   app.post(
     '/api/user-accessibility',
     { config: MANAGE, schema: { tags, body: userAccessibilityBody, response: { 200: accountAnswer } } },
-    async (request) => ({ data: await setUserAccessibility(deps.db, actorOf(request), request.body, meta(request)) }),
+    async (request) => {
+      const data = await setUserAccessibility(deps.db, actorOf(request), request.body, meta(request));
+      // The user's live connections hear from now on what the new access lets them see.
+      await deps.onScopeChanged?.({ userId: data.user.id, role: data.user.role.code });
+      return { data };
+    },
   );
 }

@@ -3,7 +3,7 @@ import { normalisePhone, type CurrentUserDto, type EditCurrentBody, type LoginBo
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../http/errors.ts';
-import type { SessionCache } from '../../http/session-cache.ts';
+import type { ResolvedSession, SessionCache } from '../../http/session-cache.ts';
 import { audit } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { toCurrentUserDto } from './dto.ts';
@@ -29,6 +29,10 @@ export interface AuthDeps {
   onMailQueued: () => void;
   /** Called after every session of a user was ended, to close their live connections too. */
   onSessionsEnded?: (userId: number) => void;
+  /** Called after one session was ended (sign-out, switching user, a password change elsewhere): its live connections close. */
+  onSessionEnded?: (sessionId: string) => void;
+  /** Called after a change of what a user may see (their account's access to clients): their live connections follow it. */
+  onScopeChanged?: (viewer: { userId: number; role: RoleCode }) => Promise<void>;
   /** The sessions this process looked up lately: whatever ends a session here forgets it there. */
   sessions: SessionCache;
 }
@@ -52,21 +56,32 @@ async function dtoFor(db: Db, user: repo.UserRow, roleCode: string, impersonator
 }
 
 export function resolveSession(deps: AuthDeps, token: string): Promise<Actor | null> {
-  const sessionId = sha256(token);
-  return deps.sessions.resolve(sessionId, async () => {
-    const row = await repo.findLiveSession(deps.db, sessionId);
-    if (!row || !row.user.isActive) {
-      return null;
-    }
-    const actor = { userId: row.user.id, role: row.roleCode as RoleCode, sessionId: row.sessionId, impersonatorId: row.impersonatorId };
-    return { actor, expiresAt: row.expiresAt };
-  });
+  return deps.sessions.resolve(sha256(token), () => liveSessionOf(deps, token));
+}
+
+/**
+ * The session of a token as the database holds it now, not as this process remembers it, with the
+ * moment it ends: a live connection is opened and kept on this answer.
+ */
+export async function liveSessionOf(deps: AuthDeps, token: string): Promise<ResolvedSession | null> {
+  const row = await repo.findLiveSession(deps.db, sha256(token));
+  if (!row || !row.user.isActive) {
+    return null;
+  }
+  const actor = { userId: row.user.id, role: row.roleCode as RoleCode, sessionId: row.sessionId, impersonatorId: row.impersonatorId };
+  return { actor, expiresAt: row.expiresAt };
 }
 
 /** Every session of the user ended: forgotten by this process and their live connections closed. */
 function sessionsEnded(deps: AuthDeps, userId: number): void {
   deps.sessions.forgetUser(userId);
   deps.onSessionsEnded?.(userId);
+}
+
+/** One session ended: forgotten by this process and its live connections closed; the user's others stay. */
+function sessionEnded(deps: AuthDeps, sessionId: string): void {
+  deps.sessions.forgetSession(sessionId);
+  deps.onSessionEnded?.(sessionId);
 }
 
 async function openSession(deps: AuthDeps, userId: number, meta: RequestMeta, impersonatorId: number | null = null): Promise<string> {
@@ -131,7 +146,7 @@ export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta):
 
 export async function logout(deps: AuthDeps, actor: Actor, meta: RequestMeta): Promise<void> {
   await repo.deleteSession(deps.db, actor.sessionId);
-  deps.sessions.forgetSession(actor.sessionId);
+  sessionEnded(deps, actor.sessionId);
   await audit(deps.db, { actorId: actor.userId, action: 'auth.logout', ip: meta.ip });
 }
 
@@ -210,7 +225,7 @@ export async function editCurrent(deps: AuthDeps, actor: Actor, body: EditCurren
     return { updated: row, endedSessions: ended };
   });
   for (const sessionId of endedSessions) {
-    deps.sessions.forgetSession(sessionId);
+    sessionEnded(deps, sessionId);
   }
   if (!updated) {
     throw new AppError('unauthorized');
@@ -372,7 +387,7 @@ export async function loginBy(
     await repo.deleteSession(tx, actor.sessionId);
     await audit(tx, { actorId: adminId, action: 'auth.login_by', targetUserId: targetId, ip: meta.ip });
   });
-  deps.sessions.forgetSession(actor.sessionId);
+  sessionEnded(deps, actor.sessionId);
   const token = await openSession(deps, targetId, meta, adminId);
   return { token, user: await dtoFor(deps.db, target.user, target.roleCode, adminId) };
 }
@@ -386,7 +401,7 @@ export async function loginBack(deps: AuthDeps, actor: Actor, meta: RequestMeta)
     throw new AppError('unauthorized');
   }
   await repo.deleteSession(deps.db, actor.sessionId);
-  deps.sessions.forgetSession(actor.sessionId);
+  sessionEnded(deps, actor.sessionId);
   await audit(deps.db, { actorId: admin.user.id, action: 'auth.login_back', targetUserId: actor.userId, ip: meta.ip });
   const token = await openSession(deps, admin.user.id, meta);
   return { token, user: await dtoFor(deps.db, admin.user, admin.roleCode, null) };

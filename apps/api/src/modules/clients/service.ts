@@ -25,7 +25,7 @@ export interface Viewer {
 }
 
 /** Who is asking and which clients that lets them see (their account's access setting included). */
-export async function viewerOf(tx: Tx, actor: Actor): Promise<Viewer> {
+export async function viewerOf(tx: Tx, actor: Pick<Actor, 'userId' | 'role'>): Promise<Viewer> {
   const settings = actor.role === 'call_agent' || actor.role === 'independent_agent' ? await accountSettingsOf(tx, actor.userId) : null;
   return {
     id: actor.userId,
@@ -83,7 +83,7 @@ export async function clientsPage(db: Db, actor: Actor, query: ClientsQuery): Pr
 }
 
 /** The socket room of the viewer's scope: the clients' live events they may hear. */
-export async function clientRoomsFor(db: Db, actor: Actor): Promise<string[]> {
+export async function clientRoomsFor(db: Db, actor: Pick<Actor, 'userId' | 'role'>): Promise<string[]> {
   const room = scopeRoom((await viewerOf(db, actor)).scope);
   return room ? [room] : [];
 }
