@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
 import { startSmtpServer, type LocalSmtp } from '../../../test/smtp.ts';
 import { smtpTransport } from '../../integrations/mail/smtp-transport.ts';
 import { outboxTransport, type MailTransport, type OutgoingMail } from '../../integrations/mail/transport.ts';
+import { REPO_ROOT } from '../../paths.ts';
 import { deliverQueued, mailsToRecipient, queueMail } from './service.ts';
 
 const FROM = 'Back Office <no-reply@back-office.local>';
@@ -238,5 +242,25 @@ describe('secrets in the outbox', () => {
     expect(mails[2]?.text).toBe('Your confirmation code is 654321. It is valid for 15 minutes.');
     expect(mails[1]?.text).toContain(LINK);
     expect(await mailsToRecipient(t.db, 'owner@example.ch', 1)).toHaveLength(1);
+  });
+
+  it('lets a developer read a mail of their own on the command line (npm run outbox:read), code and link included', async () => {
+    await queueSecrets();
+    const cli = path.join(REPO_ROOT, 'apps/api/src/cli/outbox-read.ts');
+    const read = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: t.databaseUrl },
+        timeout: 30_000,
+      });
+    const { stdout } = await read('--json', '--limit', '3', 'Owner@Example.ch');
+    const mails = JSON.parse(stdout) as { kind: string; text: string }[];
+    expect(mails.map((m) => m.kind)).toEqual(['inner_invitation', 'recovery', 'signup_code']);
+    expect(mails[1]?.text).toContain(LINK);
+    expect(mails[2]?.text).toContain('654321');
+    const text = await read('owner@example.ch');
+    expect(text.stdout).toContain('To: owner@example.ch');
+    expect(text.stdout).toContain('http://bo.test/signup?hash=Inv1te-secret');
+    await expect(read('not-an-address')).rejects.toMatchObject({ code: 2 });
   });
 });
