@@ -190,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       web.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: { public: true } };
       });
-      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+      // The translation files are answered by the API (modules/system), which merges the keys admins add.
+      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', globIgnore: ['locales/**'] });
     });
   }
   registerNotFound(app, webDist ? pageHandler({ webDist, authDeps }) : undefined);

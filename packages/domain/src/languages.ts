@@ -17,6 +17,14 @@ export const NAMESPACES = [
   'client',
   'search',
   'leadflow',
+  'calendar',
+  'events',
+  'perform',
+  'finances',
+  'finstats',
+  'payments',
+  'omnicas',
+  'warehouse',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

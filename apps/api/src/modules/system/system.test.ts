@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { LANGUAGES, NAMESPACES } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createTestApp, createUser, injectAs, login, testConfig, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
+import { LOCALES_DIR } from '../../paths.ts';
 
 const SHIPPED_DE = { title: 'Titel', menu: { clients: 'Kunden', search: 'Suche' } };
 
@@ -177,5 +179,55 @@ describe('translations', () => {
     }
     const stored = await t.pool.query("SELECT key FROM translation_additions WHERE key IN ('a..b', '.a', 'a b', 'a.b', 'key')");
     expect(stored.rows).toEqual([]);
+  });
+});
+
+describe('translations of every namespace, with the web app served', () => {
+  it('knows every namespace the web app ships, in every language', async () => {
+    for (const lng of LANGUAGES) {
+      const files = (await fs.readdir(path.join(LOCALES_DIR, lng))).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+      expect([...NAMESPACES].sort(), lng).toEqual(files.sort());
+    }
+  });
+
+  it('adds keys to any namespace and serves them merged, although the built web app holds the same file', async () => {
+    const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-web-dist-'));
+    const shipped = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-locales-'));
+    try {
+      await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+      await fs.mkdir(path.join(webDist, 'assets'));
+      await fs.writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1);');
+      // The build copies the shipped files into the web app; the API's merged answer must win over them.
+      for (const ns of ['common', 'calendar']) {
+        await fs.mkdir(path.join(shipped, 'de'), { recursive: true });
+        await fs.writeFile(path.join(shipped, 'de', `${ns}.json`), JSON.stringify({ title: 'Titel' }));
+        await fs.mkdir(path.join(webDist, 'locales', 'de'), { recursive: true });
+        await fs.writeFile(path.join(webDist, 'locales', 'de', `${ns}.json`), JSON.stringify({ title: 'Titel' }));
+      }
+      const web = await createTestApp({ databaseUrl: t.databaseUrl, localesDir: shipped, webDist });
+      try {
+        // Still a static file: the script of the web app.
+        expect((await web.app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.log(1);');
+        for (const ns of NAMESPACES) {
+          const res = await injectAs(web.app, adminCookie, {
+            method: 'POST',
+            url: `/locales/add/de/${ns}`,
+            payload: { 'added.in': `Neu ${ns}` },
+          });
+          expect(res.statusCode, ns).toBe(200);
+        }
+        for (const ns of ['common', 'calendar']) {
+          const served = await web.app.inject({ method: 'GET', url: `/locales/de/${ns}.json` });
+          expect(served.statusCode).toBe(200);
+          expect(served.headers['cache-control']).toBe('no-cache');
+          expect(served.json()).toMatchObject({ title: 'Titel', added: { in: `Neu ${ns}` } });
+        }
+      } finally {
+        await web.app.close();
+      }
+    } finally {
+      await fs.rm(webDist, { recursive: true, force: true });
+      await fs.rm(shipped, { recursive: true, force: true });
+    }
   });
 });
