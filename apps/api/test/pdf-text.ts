@@ -69,16 +69,17 @@ const ref = (dict: string, key: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
+const utf16 = (hex: string) => Buffer.from(hex.replace(/\s/g, ''), 'hex').swap16().toString('utf16le');
 
 function toUnicodeMap(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
   for (const [, body] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, lo, hi, dst] of body!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+    for (const [, lo, hi, dst] of body!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g)) {
       const first = parseInt(lo!, 16);
       const last = parseInt(hi!, 16);
       if (dst!.startsWith('[')) {
-        [...dst!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((d, i) => map.set(first + i, utf16(d[1]!)));
+        // A ligature maps to several characters: `<0066 0066>` is "ff".
+        [...dst!.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((d, i) => map.set(first + i, utf16(d[1]!)));
       } else {
         const base = parseInt(dst!.slice(1, -1), 16);
         for (let code = first; code <= last; code += 1) {
@@ -88,7 +89,7 @@ function toUnicodeMap(cmap: string): Map<number, string> {
     }
   }
   for (const [, body] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, dst] of body!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+    for (const [, code, dst] of body!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) {
       map.set(parseInt(code!, 16), utf16(dst!));
     }
   }

@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './formats.ts';
 export * from './constants.ts';
 export * from './languages.ts';
+export * from './qr-bill-text.ts';
 export * from './enums.ts';
 export * from './phone.ts';
 export * from './schemas/common.ts';

@@ -1,60 +1,108 @@
-import { formatDate, formatMoney } from '@bo/domain';
-import PDFDocument from 'pdfkit';
+import { formatDate, formatMoney, type PaymentMethod } from '@bo/domain';
+import { createPdf, pdfColumnWidth, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
 import type { Receipt } from './purchases.ts';
 import type { ReceiptTexts } from './receipt-texts.ts';
 
-/** The receipt as an A4 PDF in the client's language (`w`), amounts in de-CH CHF. */
+const LEFT = 50;
+const RIGHT = 545;
+const GAP = 10;
+
+/**
+ * The receipt as an A4 PDF in the client's language (`w`), amounts in de-CH CHF: the lines and totals
+ * the receipt screen shows (sold, discount, bank fee, total, also when zero). The number columns are as
+ * wide as their widest amount, so an amount never wraps; the product column takes the rest and wraps.
+ */
 export function receiptPdf(r: Receipt, w: ReceiptTexts): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: w.title(r.presentation.id) } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = createPdf({ size: 'A4', margin: 50, info: { Title: w.title(r.presentation.id) } });
   const c = r.company;
+  const p = r.presentation;
   const company = c.receipt_company_name || c.company_name || '';
-  doc.fontSize(16).text(company);
-  doc.fontSize(10).text([c.receipt_address, c.receipt_city].filter(Boolean).join(', '));
-  doc.text([c.company_phone, c.company_email].filter(Boolean).join(' · '));
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(16)
+    .text(company, LEFT, 50, { width: RIGHT - LEFT });
+  doc.font(PDF_FONT.regular).fontSize(10);
+  for (const text of [
+    [c.receipt_address, c.receipt_city].filter(Boolean).join(', '),
+    [c.company_phone, c.company_email].filter(Boolean).join(' · '),
+  ]) {
+    if (text) {
+      doc.text(text, { width: RIGHT - LEFT });
+    }
+  }
   doc.moveDown(2);
-  const client = r.presentation.client;
-  doc.fontSize(14).text(w.title(r.presentation.id));
-  doc.fontSize(10).text(w.presentedOn(formatDate(r.presentation.date)));
-  if (client) {
-    doc.text(w.client(`${client.name} ${client.surname}`));
-    doc.text([client.address, [client.zipcode, client.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));
-  }
-  if (r.presentation.agent) {
-    doc.text(w.agent(`${r.presentation.agent.name} ${r.presentation.agent.surname}`));
-  }
-  if (r.presentation.contract_number) {
-    doc.text(w.contract(r.presentation.contract_number));
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(14)
+    .text(w.title(p.id), { width: RIGHT - LEFT });
+  doc.font(PDF_FONT.regular).fontSize(10);
+  const facts = [
+    w.presentedOn(formatDate(p.date)),
+    p.client ? w.client(`${p.client.name} ${p.client.surname}`) : '',
+    p.client ? [p.client.address, [p.client.zipcode, p.client.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '',
+    p.agent ? w.agent(`${p.agent.name} ${p.agent.surname}`) : '',
+    p.payment_method ? w.paymentMethod(w.paymentMethods[p.payment_method as PaymentMethod] ?? p.payment_method) : '',
+    p.contract_number ? w.contract(p.contract_number) : '',
+  ];
+  for (const fact of facts.filter(Boolean)) {
+    doc.text(fact, { width: RIGHT - LEFT });
   }
   doc.moveDown();
-  const cols = [50, 280, 360, 410, 480];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) =>
-      doc.text(cell, cols[i] ?? 0, y, { width: (cols[i + 1] ?? 545) - (cols[i] ?? 0) - 5, align: i >= 2 ? 'right' : 'left' }),
-    );
-    doc.moveDown(0.4);
+
+  const lines = r.lines.map((l) => ({
+    product: l.product.name,
+    kind: w.kinds[l.status],
+    quantity: String(l.quantity),
+    price: formatMoney(l.status === 'sell' ? l.price : 0),
+    amount: formatMoney(l.status === 'sell' ? l.price * l.quantity : 0),
+  }));
+  // A deduction, written "− CHF 200.00" as the screen writes it.
+  const totals: [string, string, boolean][] = [
+    [w.sold, formatMoney(r.totals.sold), false],
+    [w.discount, r.totals.discount ? `− ${formatMoney(r.totals.discount)}` : formatMoney(0), false],
+    [w.bankFee, formatMoney(r.totals.bank_commission), false],
+    [w.total, formatMoney(r.totals.total), true],
+  ];
+  const fit = (texts: { text: string; bold?: boolean }[]) => pdfColumnWidth(doc, texts) + 1;
+  const amountW = fit([
+    { text: w.amount, bold: true },
+    ...lines.map((l) => ({ text: l.amount })),
+    ...totals.map(([, text, bold]) => ({ text, bold })),
+  ]);
+  const priceW = fit([{ text: w.price, bold: true }, ...lines.map((l) => ({ text: l.price }))]);
+  const quantityW = fit([{ text: w.quantity, bold: true }, ...lines.map((l) => ({ text: l.quantity }))]);
+  const amountX = RIGHT - amountW;
+  const priceX = amountX - GAP - priceW;
+  const quantityX = priceX - GAP - quantityW;
+  // The kind column as wide as its longest word list, but it leaves the product column at least 120 pt.
+  const kindW = Math.min(fit([{ text: w.kind, bold: true }, ...lines.map((l) => ({ text: l.kind }))]), quantityX - GAP - LEFT - GAP - 120);
+  const kindX = quantityX - GAP - kindW;
+  const productW = kindX - GAP - LEFT;
+  const row = (cells: [string, string, string, string, string], bold = false) =>
+    pdfRow(doc, [
+      { text: cells[0], x: LEFT, width: productW, bold },
+      { text: cells[1], x: kindX, width: kindW, bold },
+      { text: cells[2], x: quantityX, width: quantityW, align: 'right', bold },
+      { text: cells[3], x: priceX, width: priceW, align: 'right', bold },
+      { text: cells[4], x: amountX, width: amountW, align: 'right', bold },
+    ]);
+  const rule = () => {
+    doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#888888').stroke();
+    doc.y += 4;
   };
+
   row([w.product, w.kind, w.quantity, w.price, w.amount], true);
-  for (const l of r.lines) {
-    const amount = l.status === 'sell' ? l.price * l.quantity : 0;
-    row([l.product.name, w.kinds[l.status], String(l.quantity), formatMoney(l.status === 'sell' ? l.price : 0), formatMoney(amount)]);
+  rule();
+  for (const l of lines) {
+    row([l.product, l.kind, l.quantity, l.price, l.amount]);
   }
-  doc.moveDown();
-  row([w.sold, '', '', '', formatMoney(r.totals.sold)]);
-  if (r.totals.discount) {
-    row([w.discount, '', '', '', formatMoney(-r.totals.discount)]);
+  rule();
+  for (const [label, amount, bold] of totals) {
+    pdfRow(doc, [
+      { text: label, x: LEFT, width: amountX - GAP - LEFT, align: 'right', bold },
+      { text: amount, x: amountX, width: amountW, align: 'right', bold },
+    ]);
   }
-  if (r.totals.bank_commission) {
-    row([w.bankFee, '', '', '', formatMoney(r.totals.bank_commission)]);
-  }
-  row([w.total, '', '', '', formatMoney(r.totals.total)], true);
   doc.end();
   return done;
 }

@@ -1,4 +1,4 @@
-import { documentLanguage, type DocumentLanguage, type ProductLineStatus } from '@bo/domain';
+import { documentLanguage, type DocumentLanguage, type PaymentMethod, type ProductLineStatus } from '@bo/domain';
 
 /** The words of a presentation's receipt, handed to the client: in the client's document language. */
 export interface ReceiptTexts {
@@ -7,6 +7,8 @@ export interface ReceiptTexts {
   client: (name: string) => string;
   agent: (name: string) => string;
   contract: (number: string) => string;
+  paymentMethod: (method: string) => string;
+  paymentMethods: Record<PaymentMethod, string>;
   product: string;
   kind: string;
   quantity: string;
@@ -26,6 +28,8 @@ const TEXTS: Record<DocumentLanguage, ReceiptTexts> = {
     client: (name) => `Kunde: ${name}`,
     agent: (name) => `Berater: ${name}`,
     contract: (n) => `Vertragsnummer: ${n}`,
+    paymentMethod: (m) => `Zahlungsart: ${m}`,
+    paymentMethods: { bill: 'Rechnung', cash: 'Bar', card: 'Karte', byjuno: 'Byjuno', avior: 'Avior', omnicas: 'Omnicas' },
     product: 'Produkt',
     kind: 'Art',
     quantity: 'Menge',
@@ -43,6 +47,8 @@ const TEXTS: Record<DocumentLanguage, ReceiptTexts> = {
     client: (name) => `Client: ${name}`,
     agent: (name) => `Adviser: ${name}`,
     contract: (n) => `Contract number: ${n}`,
+    paymentMethod: (m) => `Payment method: ${m}`,
+    paymentMethods: { bill: 'Invoice', cash: 'Cash', card: 'Card', byjuno: 'Byjuno', avior: 'Avior', omnicas: 'Omnicas' },
     product: 'Product',
     kind: 'Kind',
     quantity: 'Quantity',
@@ -60,6 +66,8 @@ const TEXTS: Record<DocumentLanguage, ReceiptTexts> = {
     client: (name) => `Cliente: ${name}`,
     agent: (name) => `Consulente: ${name}`,
     contract: (n) => `Numero di contratto: ${n}`,
+    paymentMethod: (m) => `Metodo di pagamento: ${m}`,
+    paymentMethods: { bill: 'Fattura', cash: 'Contanti', card: 'Carta', byjuno: 'Byjuno', avior: 'Avior', omnicas: 'Omnicas' },
     product: 'Prodotto',
     kind: 'Tipo',
     quantity: 'Quantità',

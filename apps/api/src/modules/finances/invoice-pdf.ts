@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, type OrderDto } from '@bo/domain';
-import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
+import { createPdf, pdfColumnWidth, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
 import type { InvoiceTexts } from './pdf-texts.ts';
 
 export interface InvoiceCompany {
@@ -39,16 +39,10 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { order, texts: w } = input;
   const qrBill = input.qrBill ? new SwissQRBill(input.qrBill, { language: w.qrBill }) : null;
   const lineNote: Record<OrderDto['lines'][number]['status'], string> = { sell: '', rec: w.paidByRecommendations, gift: w.gift };
-  const doc = new PDFDocument({
+  const { doc, done } = createPdf({
     size: 'A4',
     margins: { top: 50, left: 50, right: 50, bottom: 40 },
     info: { Title: w.title(order.id), Author: input.company.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   if (input.logo) {
@@ -58,17 +52,17 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
       // A logo pdfkit cannot read (an SVG, a WebP) is left out rather than failing the invoice.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(14).text(input.company.name, 50, 50, { width: 380 });
+  doc.font(PDF_FONT.bold).fontSize(14).text(input.company.name, 50, 50, { width: 380 });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .text([...input.company.lines, ...input.company.contact].join('\n'), { width: 380 });
 
   // A left-hand window of a C5/6 envelope (SN 010130) shows the recipient about 45 mm from the top.
   doc.fontSize(10).text(input.recipient.join('\n'), 62, 150, { width: 240 });
 
-  doc.font('Helvetica-Bold').fontSize(16).text(w.title(order.id), 50, 235);
-  doc.font('Helvetica').fontSize(9);
+  doc.font(PDF_FONT.bold).fontSize(16).text(w.title(order.id), 50, 235);
+  doc.font(PDF_FONT.regular).fontSize(9);
   const facts: [string, string][] = [
     [w.date, formatDate(input.issuedAt)],
     [w.order, `#${order.id}`],
@@ -77,23 +71,34 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     [w.agent, order.agent ? `${order.agent.name} ${order.agent.surname}` : '–'],
   ];
   for (const [label, value] of facts) {
-    const y = doc.y;
-    doc.text(label, 50, y, { width: 100 });
-    doc.text(value, 150, y, { width: 300 });
+    pdfRow(
+      doc,
+      [
+        { text: label, x: 50, width: 95 },
+        { text: value, x: 150, width: 300 },
+      ],
+      0,
+    );
   }
   doc.moveDown(0.6);
 
-  const cols = [50, 300, 350, 445];
+  // The number columns as wide as their widest text in any language (a seven-digit amount on one line).
   const right = 545;
-  const row = (cells: string[], opts: { bold?: boolean } = {}) => {
-    const y = doc.y;
-    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) => {
-      const x = cols[i] ?? 0;
-      doc.text(cell, x, y, { width: (cols[i + 1] ?? right) - x - 6, align: i === 0 ? 'left' : 'right' });
-    });
-    doc.moveDown(0.15);
-  };
+  const money = order.lines.flatMap((l) => [formatMoney(l.price), formatMoney(l.price * l.quantity)]);
+  const fit = (min: number, texts: string[]) => Math.max(min, pdfColumnWidth(doc, [...texts.map((text) => ({ text, bold: true }))]) + 1);
+  const amountW = fit(90, [w.amount, ...money, formatMoney(order.sum), formatMoney(order.dept)]);
+  const priceW = fit(80, [w.price, ...money]);
+  const quantityW = fit(30, [w.quantity, ...order.lines.map((l) => String(l.quantity))]);
+  const cols = [50, right - amountW - priceW - quantityW - 20, right - amountW - priceW - 10, right - amountW];
+  const row = (cells: string[], opts: { bold?: boolean } = {}) =>
+    pdfRow(
+      doc,
+      cells.map((text, i) => {
+        const x = cols[i] ?? 0;
+        const width = i === 0 ? (cols[1] ?? right) - x - 10 : (cols[i + 1] ?? right + 10) - x - 10;
+        return { text, x, width, align: i === 0 ? 'left' : 'right', bold: opts.bold ?? false };
+      }),
+    );
   const rule = () => {
     doc.moveTo(50, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#888888').stroke();
     doc.moveDown(0.3);
@@ -126,8 +131,8 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
 
   if (order.schedule.length > 0 && order.dept > 0) {
     doc.moveDown(0.6);
-    doc.font('Helvetica-Bold').text(w.schedule(formatMoney(order.sum), order.schedule.length), 50);
-    doc.font('Helvetica');
+    doc.font(PDF_FONT.bold).text(w.schedule(formatMoney(order.sum), order.schedule.length), 50);
+    doc.font(PDF_FONT.regular);
     for (const i of order.schedule) {
       row([w.instalment(monthLabel(i.month)), '', '', formatMoney(i.amount)]);
     }
@@ -135,7 +140,7 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
 
   doc.moveDown(0.6);
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .text(qrBill ? w.pleasePay : w.paid, 50, doc.y, { width: right - 50 });
 

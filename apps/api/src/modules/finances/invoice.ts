@@ -1,4 +1,4 @@
-import { splitPlace, splitStreet, type GlobalSettingsDto, type OrderDto } from '@bo/domain';
+import { splitPlace, splitStreet, toQrBillText, type GlobalSettingsDto, type OrderDto } from '@bo/domain';
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 import type { Data as QrBillData, Debtor } from 'swissqrbill/types';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +19,12 @@ export interface InvoiceDeps {
   now?: () => Date;
 }
 
-/** The QR-bill's field limits (Swiss Implementation Guidelines QR-bill). */
-const cut = (s: string, max: number) => s.trim().slice(0, max);
+/**
+ * A field of the QR-bill's payment part: within the Swiss Payment Standards' Latin set (a Cyrillic name
+ * transliterated) and its length limit (Swiss Implementation Guidelines QR-bill). The readable parts of the
+ * invoice keep the original text.
+ */
+const cut = (s: string, max: number) => toQrBillText(s).trim().slice(0, max).trim();
 
 /**
  * The payment reference that lets the bank report which order was paid: with a QR-IBAN a QR reference
@@ -49,7 +53,7 @@ function creditorOf(iban: string, s: GlobalSettingsDto): QrBillData['creditor'] 
     name: cut(name, 70),
     address: cut(street.street, 70),
     ...(street.buildingNumber ? { buildingNumber: cut(street.buildingNumber, 16) } : {}),
-    zip: place.zip,
+    zip: cut(place.zip, 16),
     city: cut(place.city, 35),
     country: 'CH',
   };
@@ -104,7 +108,7 @@ export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number):
   const pdf = await invoicePdf({
     order,
     company: {
-      name: creditor.name,
+      name: (settings.receipt_company_name || settings.company_name).trim(),
       lines: [settings.receipt_address, settings.receipt_city].filter((l) => l.trim() !== ''),
       contact: [settings.company_phone, settings.company_email, settings.website_link].filter((l) => l.trim() !== ''),
     },

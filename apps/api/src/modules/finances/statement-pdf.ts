@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, type CommissionDto, type ReceiptRowDto } from '@bo/domain';
-import PDFDocument from 'pdfkit';
+import { createPdf, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
 import type { StatementTexts } from './pdf-texts.ts';
 
 export interface StatementInput {
@@ -14,13 +14,7 @@ export interface StatementInput {
 /** The commission statement of a receipt: A4, in the agent's language, amounts in de-CH CHF, with the company's logo. */
 export function statementPdf(s: StatementInput): Promise<Buffer> {
   const w = s.texts;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: w.title(s.receipt.id) } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = createPdf({ size: 'A4', margin: 50, info: { Title: w.title(s.receipt.id) } });
   const c = s.company;
   if (s.logo) {
     try {
@@ -29,23 +23,30 @@ export function statementPdf(s: StatementInput): Promise<Buffer> {
       // A logo pdfkit cannot read (an SVG, a WebP) is left out rather than failing the statement.
     }
   }
-  doc.fontSize(16).text(c.receipt_company_name || c.company_name || '', 50, 50);
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(16)
+    .text(c.receipt_company_name || c.company_name || '', 50, 50, { width: 380 });
+  doc.font(PDF_FONT.regular);
   doc.fontSize(10).text([c.receipt_address, c.receipt_city].filter(Boolean).join(', '));
   doc.moveDown(2);
-  doc.fontSize(14).text(w.title(s.receipt.id));
+  doc.font(PDF_FONT.bold).fontSize(14).text(w.title(s.receipt.id));
+  doc.font(PDF_FONT.regular);
   doc.fontSize(10).text(`${s.receipt.agent.name} ${s.receipt.agent.surname}`);
   doc.text(w.period(formatDate(s.receipt.period_from), formatDate(s.receipt.period_to)));
   doc.text(w.status(s.receipt.status === 'paid'));
   doc.moveDown();
-  const cols = [50, 120, 260, 380, 460];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) =>
-      doc.text(cell, cols[i] ?? 0, y, { width: (cols[i + 1] ?? 545) - (cols[i] ?? 0) - 5, align: i === 4 ? 'right' : 'left' }),
+  // The amount column holds a seven-digit amount on one line; the client's name wraps within its column.
+  const cols = [50, 105, 245, 345, 440];
+  const row = (cells: string[], bold = false) =>
+    pdfRow(
+      doc,
+      cells.map((text, i) => {
+        const x = cols[i] ?? 0;
+        return { text, x, width: (cols[i + 1] ?? 545) - x - 6, align: i === 4 ? 'right' : 'left', bold };
+      }),
+      4,
     );
-    doc.moveDown(0.4);
-  };
   row([w.order, w.client, w.contract, w.reason, w.amount], true);
   for (const l of s.lines) {
     row([
