@@ -1,13 +1,15 @@
-import { LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '@bo/domain';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@bo/domain';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { detectLanguage, readLanguageSources } from './language-detection.ts';
 
-function readCookie(name: string): string | undefined {
-  return document.cookie
-    .split('; ')
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split('=')[1];
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Remembers the choice for the next visit and tells the server which language to write mails in. */
@@ -15,8 +17,15 @@ export function rememberLanguage(lng: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** The language to show before and after sign-in, in the order of spec 9 (see `detectLanguage`). */
 export function initialLanguage(userLocale?: string): Language {
-  return pickLanguage(userLocale, readCookie(LANGUAGE_COOKIE), navigator.languages);
+  const sources = readLanguageSources({
+    search: window.location.search,
+    cookie: document.cookie,
+    localStorage: browserStorage(),
+    browser: navigator.languages,
+  });
+  return detectLanguage({ ...sources, userLocale });
 }
 
 export async function initI18n(): Promise<typeof i18n> {
@@ -29,7 +38,8 @@ export async function initI18n(): Promise<typeof i18n> {
       supportedLngs: [...LANGUAGES],
       ns: ['common'],
       defaultNS: 'common',
-      preload: ['de'],
+      // Spec 9: 'it' and 'en' are preloaded; German comes as the fallback language.
+      preload: ['it', 'en'],
       interpolation: { escapeValue: false },
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', addPath: '/locales/add/{{lng}}/{{ns}}' },
       // Only admins may add keys; switched on for them after sign-in.
