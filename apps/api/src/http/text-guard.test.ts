@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, png } from '../../test/fixtures.ts';
 import { createTestApp, createUser, injectAs, login, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -60,5 +61,14 @@ describe('NUL characters in a request', () => {
     expect(stored.statusCode).toBeLessThan(300);
     const rows = await t.pool.query<{ name: string }>("SELECT name FROM product_categories WHERE name LIKE 'Fil%'");
     expect(rows.rows.map((r) => r.name)).toEqual(['Filter \u200b\u{1F4A7}']);
+  });
+
+  it('an uploaded file whose name holds a NUL: 400 naming the file, nothing stored', async () => {
+    const before = await t.pool.query('SELECT count(*)::int AS n FROM files');
+    const res = await injectAs(t.app, admin, { method: 'POST', url: '/api/upload-product-image', ...multipart(png(), 'Bild\u0000.png') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { file: 'invalid_value' } });
+    const after = await t.pool.query('SELECT count(*)::int AS n FROM files');
+    expect(after.rows[0]).toEqual(before.rows[0]);
   });
 });
