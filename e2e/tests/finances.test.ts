@@ -29,6 +29,7 @@ interface Order {
   dept: number;
   agent: { id: number } | null;
   lines: { id: number; product: { type: string } }[];
+  order_payments: { amount: number }[];
 }
 interface Commission {
   id: number;
@@ -249,7 +250,8 @@ void describe('Finances', { timeout: 300_000 }, () => {
       assert.equal(await editor.getByTestId('order-toggle-cancel').isDisabled(), true);
       assert.equal(await textOf(editor.getByTestId('order-toggle-on_hold')), tr('de', 'finances:order.toggles.resume'));
       await editor.getByTestId('order-toggle-on_hold').click();
-      await expectChip(held, 'order', 'pending');
+      // Resuming gives back the status it had: this order was open.
+      await expectChip(held, 'order', 'open');
 
       // A payment is changed and deleted; a delivery is deleted: the statuses follow.
       await editor.getByTestId('order-payment-add').click();
@@ -265,6 +267,27 @@ void describe('Finances', { timeout: 300_000 }, () => {
       await page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
       await expectChip(held, 'payment', 'open');
       assert.equal(await editor.getByTestId('order-payment').count(), 0);
+
+      // Money going back is recorded as a refund, chosen explicitly; a minus alone is not taken for one.
+      await editor.getByTestId('order-payment-add').click();
+      await editor.getByTestId('order-payment-amount').fill('50');
+      await editor.getByTestId('order-payment-save').click();
+      await expectSnackbar(page, tr('de', 'finances:messages.paymentCreated'));
+      await editor.getByTestId('order-payment-add').click();
+      const refundForm = editor.getByTestId('order-payment-form');
+      await refundForm.getByTestId('order-payment-amount').fill('-20');
+      await refundForm.getByTestId('order-payment-save').click();
+      await refundForm.getByText(tr('de', 'validation.refund_not_marked')).waitFor();
+      await refundForm.getByTestId('order-payment-amount').fill('20');
+      await refundForm.getByTestId('order-payment-refund').check();
+      assert.equal(await textOf(refundForm.getByTestId('order-payment-save')), tr('de', 'finances:order.payments.recordRefund'));
+      await refundForm.getByTestId('order-payment-save').click();
+      await expectSnackbar(page, tr('de', 'finances:messages.refundSaved'));
+      await eventually(async () => assert.equal(await textOf(editor.getByTestId('order-paid')), formatChf(3_000)));
+      assert.deepEqual(
+        (await order(page, orders.held.id)).order_payments.map((p) => p.amount),
+        [5_000, -2_000],
+      );
       await editor.getByTestId('order-delivery-add').click();
       await editor.getByTestId('order-delivery-save').click();
       await expectChip(held, 'delivery', 'delivered');

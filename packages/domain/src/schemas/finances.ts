@@ -117,19 +117,33 @@ export const orderUpdateBody = z.object({
 });
 export type OrderUpdateBody = z.infer<typeof orderUpdateBody>;
 
-export const orderPaymentBody = z.object({
-  /** Rappen; a refund is negative. */
-  amount: z
-    .number()
-    .int('invalid_value')
-    .min(-100_000_000, 'invalid_value')
-    .max(100_000_000, 'invalid_value')
-    .refine((v) => v !== 0, 'invalid_value'),
-  paid_at: zDay,
-  method: z.enum(PAYMENT_METHODS).nullable().default(null),
-  bank_code: z.enum(BANK_CODES).nullable().default(null),
-  note: zNote.default(''),
-});
+/**
+ * A payment, or a refund: money going back is negative and must say that it is a refund (`refund: true`),
+ * so that a minus typed by mistake is not saved as one.
+ */
+export const orderPaymentBody = z
+  .object({
+    /** Rappen; a refund is negative. */
+    amount: z
+      .number()
+      .int('invalid_value')
+      .min(-100_000_000, 'invalid_value')
+      .max(100_000_000, 'invalid_value')
+      .refine((v) => v !== 0, 'invalid_value'),
+    refund: z.boolean().default(false),
+    paid_at: zDay,
+    method: z.enum(PAYMENT_METHODS).nullable().default(null),
+    bank_code: z.enum(BANK_CODES).nullable().default(null),
+    note: zNote.default(''),
+  })
+  .superRefine((p, ctx) => {
+    if (p.amount < 0 && !p.refund) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'refund_not_marked' });
+    }
+    if (p.amount > 0 && p.refund) {
+      ctx.addIssue({ code: 'custom', path: ['refund'], message: 'invalid_value' });
+    }
+  });
 export type OrderPaymentBody = z.infer<typeof orderPaymentBody>;
 
 export const orderDeliveryBody = z.object({

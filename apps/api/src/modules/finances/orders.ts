@@ -199,6 +199,7 @@ export async function updateOrder(deps: FinancesDeps, actor: Actor, id: number, 
       contractCheckedAt: checks.checkedContract ? (o.contractCheckedAt ?? now) : null,
       status: o.status,
       paymentStatus: o.paymentStatus,
+      statusBeforeHold: o.statusBeforeHold,
     };
     if (body.toggle) {
       const toggled = toggledOrder(
@@ -210,6 +211,7 @@ export async function updateOrder(deps: FinancesDeps, actor: Actor, id: number, 
           checked_bank_docs: next.checkedBankDocs,
           checked_bank_delivery: next.checkedBankDelivery,
           checked_payments: next.checkedPayments,
+          status_before_hold: o.statusBeforeHold as never,
         },
         body.toggle,
       );
@@ -220,6 +222,8 @@ export async function updateOrder(deps: FinancesDeps, actor: Actor, id: number, 
       }
       next.status = toggled.status;
       next.paymentStatus = toggled.payment_status;
+      // Pausing remembers the status it leaves, which resuming gives back.
+      next.statusBeforeHold = toggled.status === 'on_hold' ? (o.status === 'on_hold' ? o.statusBeforeHold : o.status) : null;
     }
     await repo.updateOrder(tx, id, next);
     await reconcileCommissions(tx, { ...o, ...next }, now);

@@ -1,4 +1,16 @@
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   type BANK_CODES,
   formatDate,
@@ -20,7 +32,7 @@ import { BankCodeSelect, PaymentMethodSelect, personName, RowAction, Section, to
 
 type Payment = OrderDto['order_payments'][number];
 
-/** Francs as typed, a refund with a minus in front → integer Rappen; undefined when it is not an amount. */
+/** Francs as typed (a minus in front kept) → integer Rappen; undefined when it is not an amount. */
 export function signedRappen(text: string): number | undefined {
   const trimmed = text.trim();
   const negative = /^-/.test(trimmed);
@@ -32,7 +44,10 @@ export function signedRappen(text: string): number | undefined {
 }
 
 interface PaymentDraft {
+  /** The amount in francs as typed, without sign: a refund is chosen with `refund`. */
   amount: string;
+  /** Money going back to the client: saved as a negative amount. */
+  refund: boolean;
   paid_at: string;
   method: PaymentMethod | '';
   bank_code: (typeof BANK_CODES)[number] | '';
@@ -144,7 +159,8 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
   const [draft, setDraft] = useState<PaymentDraft>(() =>
     payment
       ? {
-          amount: rappenToFrancs(payment.amount),
+          amount: rappenToFrancs(Math.abs(payment.amount)),
+          refund: payment.amount < 0,
           paid_at: payment.paid_at,
           method: (payment.method ?? '') as PaymentDraft['method'],
           bank_code: (payment.bank_code ?? '') as PaymentDraft['bank_code'],
@@ -153,6 +169,7 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
       : {
           // A new payment most often settles what is still owed.
           amount: order.dept > 0 ? rappenToFrancs(order.dept) : '',
+          refund: false,
           paid_at: todayIso(),
           method: (order.payment_method ?? '') as PaymentDraft['method'],
           bank_code: (order.bank_code ?? '') as PaymentDraft['bank_code'],
@@ -160,19 +177,26 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
         },
   );
   const { setErrors, text: err, failed } = useFieldErrors();
-  const amount = signedRappen(draft.amount);
-  const amountBad = draft.amount.trim() !== '' && amount === undefined;
+  const typed = signedRappen(draft.amount);
+  const amountBad = draft.amount.trim() !== '' && typed === undefined;
+  // A minus typed without choosing a refund is not taken for one: the refund is chosen explicitly.
+  const amount = typed === undefined || (typed < 0 && !draft.refund) ? undefined : draft.refund ? -Math.abs(typed) : typed;
 
   const submit = () => {
     if (amount === undefined || !draft.paid_at) {
       setErrors({
-        ...(amount === undefined ? { amount: 'field_is_required' } : {}),
+        ...(typed !== undefined && typed < 0
+          ? { amount: 'refund_not_marked' }
+          : amount === undefined
+            ? { amount: 'field_is_required' }
+            : {}),
         ...(draft.paid_at ? {} : { paid_at: 'field_is_required' }),
       });
       return;
     }
     const body: OrderPaymentBody = {
       amount,
+      refund: draft.refund,
       paid_at: draft.paid_at,
       method: draft.method || null,
       bank_code: draft.bank_code || null,
@@ -182,7 +206,16 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
       { orderId: order.id, paymentId: payment?.id ?? null, body },
       {
         onSuccess: () => {
-          snackbar.show(t(payment ? 'finances:messages.paymentUpdated' : 'finances:messages.paymentCreated'), 'success');
+          snackbar.show(
+            t(
+              draft.refund
+                ? 'finances:messages.refundSaved'
+                : payment
+                  ? 'finances:messages.paymentUpdated'
+                  : 'finances:messages.paymentCreated',
+            ),
+            'success',
+          );
           onDone();
         },
         onError: failed,
@@ -207,7 +240,7 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
     >
       <TextField
         size="small"
-        label={t('finances:order.payments.amount')}
+        label={t(draft.refund ? 'finances:order.payments.refundAmount' : 'finances:order.payments.amount')}
         value={draft.amount}
         onChange={(e) => setDraft((d) => ({ ...d, amount: e.target.value }))}
         error={amountBad || Boolean(err('amount'))}
@@ -250,12 +283,24 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
         helperText={err('note')}
         slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'order-payment-note' } }}
       />
-      <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 1 }}>
+        <FormControlLabel
+          sx={{ mr: 'auto' }}
+          control={
+            <Checkbox
+              size="small"
+              checked={draft.refund}
+              onChange={(e) => setDraft((d) => ({ ...d, refund: e.target.checked }))}
+              slotProps={{ input: { 'data-testid': 'order-payment-refund' } as object }}
+            />
+          }
+          label={t('finances:order.payments.refund')}
+        />
         <Button size="small" onClick={onDone} disabled={save.isPending}>
           {t('finances:actions.cancel')}
         </Button>
         <Button size="small" type="submit" variant="contained" disabled={save.isPending || amountBad} data-testid="order-payment-save">
-          {t(payment ? 'finances:actions.save' : 'finances:order.payments.record')}
+          {t(payment ? 'finances:actions.save' : draft.refund ? 'finances:order.payments.recordRefund' : 'finances:order.payments.record')}
         </Button>
       </Box>
     </Box>
