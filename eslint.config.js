@@ -2,6 +2,17 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A module owns its tables: another module calls its public functions (its index.ts), never its repo
+ * (`../<module>/repo.ts`, `../<module>/<part>.repo.ts`).
+ */
+const otherModulesRepo = {
+  regex: '^\\.\\./[^/]+/([^/]+\\.)?repo(\\.ts)?$',
+  message: "A module's repo is its own: call the other module's index.ts instead.",
+};
+/** Repos that still read another module's repo; to be moved behind that module's index.ts. */
+const moduleRepoImportsToFix = ['apps/api/src/modules/accounts/repo.ts'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,9 +58,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repo.ts file.' }] },
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repo.ts file.' }, otherModulesRepo] },
       ],
     },
+  },
+  {
+    // A module owns its tables: its repos too may not reach into another module's repo.
+    files: ['apps/api/src/modules/**/repo.ts', 'apps/api/src/modules/**/*.repo.ts'],
+    ignores: moduleRepoImportsToFix,
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesRepo] }] },
   },
   {
     // The browser never imports server code.
