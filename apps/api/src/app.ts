@@ -22,7 +22,7 @@ import type { Jobs } from './jobs/queue.ts';
 import { academyRoutes } from './modules/academy/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import type { AuthDeps } from './modules/auth/service.ts';
+import { sessionsEnded, type AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import type { Publish } from './modules/clients/actions.ts';
@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     telephony: deps.telephony ?? createTelephony(deps.config),
     workboard: deps.workboard ?? createWorkboard(deps.config),
     publish,
+    onClientRemoved: (id) => sessionsEnded(authDeps, id),
   });
   recommendationRoutes(app, { db: deps.database.db, publish });
   financeRoutes(app, { db: deps.database.db, files });

@@ -311,16 +311,23 @@ export function scopeRoomsOf(viewerId: number): string[] {
   return scopes.map(scopeRoom).filter((room): room is string => room !== null);
 }
 
-export function clientRooms(client: {
-  id: number;
-  type: string;
-  linkedAgentId: number | null;
-  createdById: number | null;
-  referredById: number | null;
-}): string[] {
+/**
+ * The rooms a change to this client goes to: every scope that holds it. `eventAgentIds` are the agents
+ * of its presentations and services, whose scope (linked) holds it as well as its linked agent's.
+ */
+export function clientRooms(
+  client: {
+    id: number;
+    type: string;
+    linkedAgentId: number | null;
+    createdById: number | null;
+    referredById: number | null;
+  },
+  eventAgentIds: readonly number[] = [],
+): string[] {
   const rooms = ['clients:all', `clients:type:${client.type}`];
-  if (client.linkedAgentId !== null) {
-    rooms.push(`clients:linked:${client.linkedAgentId}`);
+  for (const agentId of new Set([...(client.linkedAgentId === null ? [] : [client.linkedAgentId]), ...eventAgentIds])) {
+    rooms.push(`clients:linked:${agentId}`);
   }
   if (client.createdById !== null) {
     rooms.push(`clients:created:${client.createdById}`);

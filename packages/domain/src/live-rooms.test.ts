@@ -22,6 +22,11 @@ describe('live rooms of the clients scope', () => {
     expect(rooms.some((r) => r.includes(':7'))).toBe(false);
   });
 
+  it("a change to a client goes to the agents of its presentations and services as well as to its linked agent's room, once each", () => {
+    const rooms = clientRooms({ id: 7, type: 'B2B', linkedAgentId: 3, createdById: null, referredById: null }, [3, 9, 9]);
+    expect(rooms).toEqual(['clients:all', 'clients:type:B2B', 'clients:linked:3', 'clients:linked:9']);
+  });
+
   it('access none and the OCR manager join no room', () => {
     expect(scopeRoom(clientScopeOf({ id: 7, role: 'call_agent', access: 'none' }))).toBeNull();
     expect(scopeRoom(clientScopeOf({ id: 7, role: 'ocr_manager', access: null }))).toBeNull();

@@ -312,6 +312,63 @@ describe('live updates follow the session and the scope', () => {
     expect(await heardUntilProbe(t, heard, agent.id)).toEqual([]);
   });
 
+  it('deleting a client ends its live connection with the sessions the deletion took', async () => {
+    const client = await createUser(t.db, { role: 'user' });
+    const heard = await connect(port, await login(t.app, client.email));
+    const disconnected = nextEvent<string>(heard.socket, 'disconnect');
+    const res = await injectAs(t.app, adminCookie, { method: 'DELETE', url: `/api/clients/${client.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('merging duplicates ends the live connection of the client merged away; the kept one stays', async () => {
+    const kept = await createUser(t.db, { role: 'user', name: 'Doppel', surname: 'Gänger' });
+    const merged = await createUser(t.db, { role: 'user', name: 'Doppel', surname: 'Gänger' });
+    await t.pool.query(`UPDATE users SET mobile_phone = '079 123 45 67', mobile_phone_e164 = '+41791234567' WHERE id = ANY($1)`, [
+      [kept.id, merged.id],
+    ]);
+    const keptHeard = await connect(port, await login(t.app, kept.email));
+    const mergedHeard = await connect(port, await login(t.app, merged.email));
+    const disconnected = nextEvent<string>(mergedHeard.socket, 'disconnect');
+    const res = await injectAs(t.app, adminCookie, {
+      method: 'POST',
+      url: '/api/clients/duplicates',
+      payload: { keep_id: kept.id, merge_id: merged.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(await heardUntilProbe(t, keptHeard, kept.id)).toEqual([]);
+    expect(keptHeard.socket.connected).toBe(true);
+  });
+
+  it('a refused deletion (a client outside the scope) ends no connection', async () => {
+    const client = await createUser(t.db, { role: 'user' });
+    const heard = await connect(port, await login(t.app, client.email));
+    const outsider = await createUser(t.db, { role: 'sales_agent' });
+    const res = await injectAs(t.app, await login(t.app, outsider.email), { method: 'DELETE', url: `/api/clients/${client.id}` });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await heardUntilProbe(t, heard, client.id)).toEqual([]);
+    expect(heard.socket.connected).toBe(true);
+  });
+
+  it('a sales agent hears of the clients of their presentations, which their scope holds though not linked to them', async () => {
+    const agent = await createUser(t.db, { role: 'sales_agent' });
+    const other = await createUser(t.db, { role: 'sales_agent' });
+    const client = await addClient(t, { surname: 'Presented' });
+    const elsewhere = await addClient(t, { surname: 'Not theirs' });
+    await t.pool.query(
+      `INSERT INTO events (type, client_id, agent_id, starts_at, ends_at) VALUES
+         ('presentation', $1, $2, now(), now() + interval '1 hour'),
+         ('presentation', $3, $4, now(), now() + interval '1 hour')`,
+      [client, agent.id, elsewhere, other.id],
+    );
+    const heard = await connect(port, await login(t.app, agent.email));
+    await touchClient(client);
+    await touchClient(elsewhere);
+    expect(await heardUntilProbe(t, heard, agent.id)).toEqual([`client_updated:${client}`]);
+  });
+
   it('a signed-in client hears nothing of the internal CRM row of itself', async () => {
     const client = await createUser(t.db, { role: 'user' });
     await t.pool.query(`UPDATE users SET status = 'potential', calls_count = 3 WHERE id = $1`, [client.id]);

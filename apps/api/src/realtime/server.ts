@@ -103,6 +103,7 @@ export function startRealtime(
     void socket.join(rooms);
     socket.data.scopeRooms = rooms;
   }
+
   let adapterPool: pg.Pool | undefined;
   if (opts.databaseUrl) {
     adapterPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });

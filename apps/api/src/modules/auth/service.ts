@@ -72,8 +72,11 @@ export async function liveSessionOf(deps: AuthDeps, token: string): Promise<Reso
   return { actor, expiresAt: row.expiresAt };
 }
 
-/** Every session of the user ended: forgotten by this process and their live connections closed. */
-function sessionsEnded(deps: AuthDeps, userId: number): void {
+/**
+ * Every session of the user ended: forgotten by this process and their live connections closed. Also
+ * called by whatever deleted a user (and their sessions with it), such as deleting or merging a client.
+ */
+export function sessionsEnded(deps: AuthDeps, userId: number): void {
   deps.sessions.forgetUser(userId);
   deps.onSessionsEnded?.(userId);
 }

@@ -38,6 +38,8 @@ export interface ClientsDeps {
   workboard: Workboard;
   files: FilesDeps;
   publish: Publish;
+  /** A client was deleted or merged away, and its sessions with it: its live connections end too. */
+  onClientRemoved?: (id: number) => void;
 }
 
 async function clientIn(tx: Tx, viewer: Viewer, id: number) {
@@ -63,12 +65,17 @@ export async function rowOf(db: Db, id: number): Promise<ClientRowDto | null> {
   return rows[0] ? toClientRow(rows[0]) : null;
 }
 
+/** Every room whose scope holds the client, those of the agents of its presentations and services included. */
+export async function roomsOfClient(tx: Tx, user: Parameters<typeof clientRooms>[0]): Promise<string[]> {
+  return clientRooms(user, await relations.eventAgentIdsOf(tx, user.id));
+}
+
 /** Spec 4: a changed client replaces its row in every open table that may show it. */
 export async function announceClientUpdated(deps: Pick<ClientsDeps, 'db' | 'publish'>, actor: Actor, id: number): Promise<void> {
   const row = await rowOf(deps.db, id);
   const found = await relations.findClient(deps.db, { kind: 'all' }, id);
   if (row && found) {
-    deps.publish(clientRooms(found.user), 'client_updated', { updatedBy: actor.userId, client: row });
+    deps.publish(await roomsOfClient(deps.db, found.user), 'client_updated', { updatedBy: actor.userId, client: row });
   }
 }
 
@@ -82,7 +89,7 @@ export async function announceNewLead(deps: Pick<ClientsDeps, 'db' | 'publish'>,
   const row = await rowOf(deps.db, id);
   const found = await relations.findClient(deps.db, { kind: 'all' }, id);
   if (row && found) {
-    announceListing(deps, clientRooms(found.user), { deleted_id: null, inserted: row });
+    announceListing(deps, await roomsOfClient(deps.db, found.user), { deleted_id: null, inserted: row });
   }
 }
 
@@ -233,7 +240,7 @@ export async function updateLinkedAgents(
 }
 
 export async function deleteClient(
-  deps: Pick<ClientsDeps, 'db' | 'publish'>,
+  deps: Pick<ClientsDeps, 'db' | 'publish' | 'onClientRemoved'>,
   actor: Actor,
   id: number,
   meta: RequestMeta,
@@ -242,10 +249,13 @@ export async function deleteClient(
     const viewer = await viewerOf(tx, actor);
     const { user } = await clientIn(tx, viewer, id);
     const snapshot = await snapshotOf(tx, id);
+    // Read before the deletion takes the client's presentations with it.
+    const rooms = await roomsOfClient(tx, user);
     await relations.deleteClient(tx, viewer.scope, id);
     await audit(tx, { action: 'client.deleted', actorId: actor.userId, targetUserId: id, ip: meta.ip, details: { client: snapshot } });
-    return clientRooms(user);
+    return rooms;
   });
+  deps.onClientRemoved?.(id);
   announceListing(deps, rooms, { deleted_id: id, inserted: null });
   return { id };
 }
@@ -255,7 +265,7 @@ export async function deleteClient(
  * is deleted and kept whole in the audit log. Counts of what moved are logged as well.
  */
 export async function mergeDuplicates(
-  deps: Pick<ClientsDeps, 'db' | 'publish'>,
+  deps: Pick<ClientsDeps, 'db' | 'publish' | 'onClientRemoved'>,
   actor: Actor,
   keepId: number,
   mergeId: number,
@@ -281,6 +291,8 @@ export async function mergeDuplicates(
     }
     const snapshot = await snapshotOf(tx, mergeId);
     const moved = await belongingsOf(tx, mergeId);
+    // Read before the merge moves the presentations to the kept client.
+    const mergedRooms = await roomsOfClient(tx, merged);
     const phones = mergePhones(
       { phone: kept.phone, mobile_phone: kept.mobilePhone },
       { phone: merged.phone, mobile_phone: merged.mobilePhone },
@@ -299,8 +311,9 @@ export async function mergeDuplicates(
       ip: meta.ip,
       details: { kept_id: keepId, merged_id: mergeId, merged: snapshot, moved },
     });
-    return clientRooms(merged);
+    return mergedRooms;
   });
+  deps.onClientRemoved?.(mergeId);
   announceListing(deps, rooms, { deleted_id: mergeId, inserted: null });
   await announceClientUpdated(deps, actor, keepId);
   const row = await rowOf(deps.db, keepId);

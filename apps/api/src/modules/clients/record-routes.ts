@@ -29,7 +29,7 @@ const contactAnswer = z.object({ data: contactHistoryDto });
 const notesAnswer = z.object({ data: z.array(userInfoDto) });
 
 /** The client record (spec 2 show-user, create-client; spec 7 "User" and the contact history calls). */
-export function clientRecordRoutes(app: App, deps: Pick<ClientsDeps, 'db' | 'publish'>): void {
+export function clientRecordRoutes(app: App, deps: Pick<ClientsDeps, 'db' | 'publish' | 'onClientRemoved'>): void {
   const tags = ['client record'];
   const { db } = deps;
   app.post('/api/user', { config: CREATE, schema: { tags, body: clientBody, response: { 201: recordAnswer } } }, async (request, reply) =>

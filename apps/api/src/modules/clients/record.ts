@@ -1,6 +1,5 @@
 import {
   CALL_TYPES,
-  clientRooms,
   INITIAL_CLIENT_STATUS,
   newClientAttribution,
   normalisePhone,
@@ -16,13 +15,13 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
-import { announceClientUpdated, announceListing, announceNewLead, deleteClient, type ClientsDeps } from './actions.ts';
+import { announceClientUpdated, announceListing, announceNewLead, deleteClient, roomsOfClient, type ClientsDeps } from './actions.ts';
 import { toClientSummary } from './dto.ts';
 import * as repo from './record.repo.ts';
 import { findClient } from './relations.repo.ts';
 import { viewerOf } from './service.ts';
 
-type Deps = Pick<ClientsDeps, 'db' | 'publish'>;
+type Deps = Pick<ClientsDeps, 'db' | 'publish' | 'onClientRemoved'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Undefined leaves a field as it is; an empty string or null clears it. */
@@ -269,7 +268,7 @@ export async function addContact(deps: Deps, actor: Actor, id: number, body: Con
       await repo.setStatus(tx, id, body.status, actor.userId);
     }
     const wasInListing = found.user.callsCount === 0;
-    return { entryId: entry, leftListing: wasInListing && CALL_TYPES.includes(body.type), rooms: clientRooms(found.user) };
+    return { entryId: entry, leftListing: wasInListing && CALL_TYPES.includes(body.type), rooms: await roomsOfClient(tx, found.user) };
   });
   if (leftListing) {
     announceListing(deps, rooms, { deleted_id: id, inserted: null });

@@ -31,6 +31,13 @@ export async function findClient(tx: Tx, scope: ClientScope, id: number, opts: {
   return row;
 }
 
+/** The agents of the client's presentations and services, whose scope holds it (scope.repo.ts, linked). */
+export async function eventAgentIdsOf(tx: Tx, clientId: number): Promise<number[]> {
+  // The same condition as the scope's EXISTS, on the events' client index.
+  const res = await tx.execute<{ agent_id: number }>(sql`SELECT DISTINCT e.agent_id FROM events e WHERE e.client_id = ${clientId}`);
+  return res.rows.map((r) => r.agent_id);
+}
+
 /** Names at least this similar (pg_trgm) within one postcode count as the same person. */
 export const NAME_SIMILARITY = 0.5;
 /**
