@@ -142,7 +142,8 @@ async function main() {
       .sort()
       .map((f) => path.join('e2e', 'tests', f));
     code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      // E2E_DATA_DIR: the tests read mails with their codes and links from this server's database.
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
     });
   } catch (err) {
     console.error(`[e2e] ${err instanceof Error ? err.message : String(err)}`);

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Where the server under test listens; `e2e/run.mjs` sets it. */
@@ -181,16 +183,39 @@ export async function chooseLanguage(page: Page, code: string): Promise<void> {
 
 /**
  * As a signed-in admin: opens the outbox from the menu, expands the newest mail to `to` whose row
- * mentions `subject` (the outbox lists newest first) and returns its text.
+ * mentions `label` (the outbox lists newest first) and returns the text it shows (secrets masked).
  */
-export async function readNewestMail(page: Page, to: string, subject: string): Promise<string> {
+export async function outboxText(page: Page, to: string, label: string): Promise<string> {
   await page.getByTestId('side-nav').locator('[data-screen="outbox"]').click();
   await page.getByTestId('outbox-table').waitFor();
-  const row = page.getByTestId('outbox-row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  const row = page.getByTestId('outbox-row').filter({ hasText: to }).filter({ hasText: label }).first();
   await row.click();
   const text = page.getByTestId('outbox-text');
   await text.waitFor();
   return textOf(text);
+}
+
+/**
+ * The text of the newest mail of `kind` to `to`, code and link included, as its recipient reads it: the
+ * outbox screen hides those secrets from admins, so this reads the server's database through
+ * `npm run outbox:read` (the embedded PostgreSQL of the run's DATA_DIR, which `e2e/run.mjs` passes as
+ * E2E_DATA_DIR; or DATABASE_URL when the server under test uses one).
+ */
+export async function readOwnMail(to: string, kind: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir && !process.env.DATABASE_URL) {
+    throw new Error('readOwnMail needs E2E_DATA_DIR (set by e2e/run.mjs) or DATABASE_URL of the server under test');
+  }
+  const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/src/cli/outbox-read.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--json', '--limit', '20', to], {
+    env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), LOG_LEVEL: 'silent' },
+    timeout: 30_000,
+  });
+  const mail = (JSON.parse(stdout) as { kind: string; text: string }[]).find((m) => m.kind === kind);
+  if (!mail) {
+    throw new Error(`no ${kind} mail to ${to}`);
+  }
+  return mail.text;
 }
 
 /** Waits until the message bar shows exactly `expected` (a newer message replaces an older one). */

@@ -9,6 +9,7 @@ import {
   newContext,
   openScreen,
   pathOf,
+  readOwnMail,
   signIn,
   textOf,
   withPage,
@@ -43,9 +44,7 @@ void describe('accounts', { timeout: 120_000 }, () => {
       const userId = ((await created.json()) as { data: { id: number } }).data.id;
       const invited = await page.request.get(`/api/send-signup-mail/${userId}`);
       assert.equal(invited.status(), 200, await invited.text());
-      const outbox = await page.request.get(`/api/outbox?to=${encodeURIComponent(email)}`);
-      const mails = ((await outbox.json()) as { data: { text: string }[] }).data;
-      const hash = /\/signup\?hash=(\S+)/.exec(mails[0]?.text ?? '')?.[1];
+      const hash = /\/signup\?hash=(\S+)/.exec(await readOwnMail(email, 'invitation'))?.[1];
       assert.ok(hash, `no invitation mail to ${email}`);
 
       // The agent, in a browser of their own, accepts the invitation and is signed in.

@@ -8,6 +8,7 @@ import {
   newContext,
   openScreen,
   pathOf,
+  readOwnMail,
   signIn,
   signOut,
   textOf,
@@ -70,10 +71,16 @@ void describe('staff', { timeout: 120_000 }, () => {
       await row.waitFor();
       assert.ok((await textOf(row)).includes(tr('de', 'outbox.kinds.inner_invitation')));
       await row.click();
-      const mail = await textOf(page.getByTestId('outbox-text'));
-      assert.ok(mail.includes(`Guten Tag ${name}`), mail);
+      // The admin sees the mail went out, with its link's secret hidden.
+      const listed = await textOf(page.getByTestId('outbox-text'));
+      assert.ok(listed.includes(`Guten Tag ${name}`), listed);
+      assert.ok(/\/signup\?hash=••••••/.test(listed), `the outbox shows the invitation link: ${listed}`);
+
+      // The agent reads the link in their own mail.
+      const mail = await readOwnMail(email, 'inner_invitation');
       const link = /https?:\/\/\S+\/signup\?hash=\S+/.exec(mail)?.[0];
       assert.ok(link, `no invitation link in the mail: ${mail}`);
+      assert.ok(!listed.includes(link), listed);
 
       // The agent, in a browser of their own, opens the link and chooses a password.
       const agent = await (await newContext()).newPage();

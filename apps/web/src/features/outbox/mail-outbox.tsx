@@ -1,4 +1,4 @@
-import { Box, Chip } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { formatDateTime, type OutboxMessageDto } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useMailOutbox } from './api.ts';
 
 const STATUS_COLOUR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
 
-/** The mail outbox: every e-mail the product sent; a click on a row shows its text. */
+/** The mail outbox: every e-mail the product sent; a click on a row shows its text, codes and links masked. */
 export function MailOutbox() {
   const { t } = useTranslation(['common', 'tables']);
   const [open, setOpen] = useState<number | null>(null);
@@ -26,6 +26,7 @@ export function MailOutbox() {
         width: 120,
         render: (m) => <Chip size="small" color={STATUS_COLOUR[m.status]} label={t(`outbox.statuses.${m.status}`)} />,
       },
+      { id: 'sent_at', label: t('outbox.sentAt'), width: 160, render: (m) => (m.sent_at ? formatDateTime(m.sent_at) : '') },
     ],
     [t],
   );
@@ -47,8 +48,14 @@ export function MailOutbox() {
       onRowClick={(m) => setOpen(open === m.id ? null : m.id)}
       isExpanded={(m) => open === m.id}
       renderExpanded={(m) => (
-        <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="outbox-text">
-          {m.text}
+        <Box sx={{ p: 2 }}>
+          {/* The server sends each text with its codes and links masked: secrets stay with their recipient. */}
+          <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="outbox-text">
+            {m.text}
+          </Box>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            {t('outbox.secretsHidden')}
+          </Typography>
         </Box>
       )}
       testIds={{ table: 'outbox-table', row: 'outbox-row' }}
