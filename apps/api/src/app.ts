@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
+import { warnAboutUntrustedForwarding } from './http/forwarded-warning.ts';
 import { pageHandler } from './http/pages.ts';
 import { SessionCache } from './http/session-cache.ts';
 import { registerSessionGuard } from './http/session.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   registerErrorHandling(app);
+  warnAboutUntrustedForwarding(app, deps.config.trustProxy);
   await app.register(fastifyCookie);
   // Limits per kind are set where a file is read (modules/files); these are the outer bounds.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: 210 * 1024 * 1024 } });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { roleByCode, type RoleCode } from '@bo/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { buildApp, type AppDeps, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { accounts, users } from '../src/db/schema/index.ts';
@@ -63,6 +63,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Last changes before the app is ready (hooks and routes cannot be added after). */
   beforeReady?: (app: App) => void;
+  /** Fastify's logger (none by default), e.g. `{ level: 'warn', stream }` to read what the app logs. */
+  logger?: AppDeps['logger'];
 }
 
 export interface TestApp {
@@ -96,6 +98,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       webDist: opts.webDist,
       version: 'test',
       realtime: opts.realtime ?? false,
+      logger: opts.logger,
     });
     opts.beforeReady?.(built.app);
     await built.app.ready();

@@ -96,6 +96,8 @@ export function statusOf(code: ErrorCode): number {
  */
 export const REFUSALS = [
   'own_account_block',
+  /** Staff changing the sign-in e-mail of a client who has signed up (only the owner may). */
+  'login_email_owner_only',
   'special_location',
   'own_calendar_only',
   'paid_commission_final',

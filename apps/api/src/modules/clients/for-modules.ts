@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
-import { columnsOf, refuseTaken, type HeldContact } from './record.ts';
+import { columnsOf, refuseLoginEmailChange, refuseTaken, type HeldContact } from './record.ts';
 import * as repo from './record.repo.ts';
 import { findClient } from './relations.repo.ts';
 import { viewerOf } from './service.ts';
@@ -60,9 +60,10 @@ export async function updateClientOfEventIn(tx: Tx, id: number, body: ClientUpda
   await writeClientFields(tx, found.user, body);
 }
 
-/** What the record holds already is never refused as taken (see refuseTaken). */
-async function writeClientFields(tx: Tx, held: HeldContact, body: ClientUpdateBody): Promise<void> {
+/** What the record holds already is never refused as taken (see refuseTaken); a signed-up client's sign-in e-mail stays theirs. */
+async function writeClientFields(tx: Tx, held: HeldContact & { passwordHash: string | null }, body: ClientUpdateBody): Promise<void> {
   const values = columnsOf(body);
+  refuseLoginEmailChange(values, held);
   await refuseTaken(tx, values, held);
   if (Object.keys(values).length > 0) {
     await repo.updateClient(tx, { kind: 'all' }, held.id, values);

@@ -13,7 +13,7 @@ import {
   type UserInfoDto,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, refused } from '../../http/errors.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
 import { announceClientUpdated, announceListing, announceNewLead, deleteClient, roomsOfClient, type ClientsDeps } from './actions.ts';
 import { toClientSummary } from './dto.ts';
@@ -165,6 +165,29 @@ export interface HeldContact {
 }
 
 /**
+ * The sign-in e-mail of a client who signed up (has a password) is theirs alone: recovery links go to it,
+ * so staff who changed it could take the account over. The client changes it in their profile, with
+ * their password (PUT /auth/edit-current); staff may send it back unchanged.
+ */
+export function refuseLoginEmailChange(
+  values: Partial<repo.UserInsert>,
+  held: { email: string | null; passwordHash: string | null },
+): void {
+  if (values.email === undefined || held.passwordHash === null) {
+    return;
+  }
+  if ((values.email ?? '').toLowerCase() !== (held.email ?? '').toLowerCase()) {
+    throw refused(
+      'login_email_owner_only',
+      'The sign-in e-mail of a client who has signed up is changed only by the client, in their profile.',
+      {
+        fieldValidation: { email: 'invalid_value' },
+      },
+    );
+  }
+}
+
+/**
  * Spec 8 "duplicated email" / "duplicated phone", with the field to correct. Only a value newly entered
  * for this record is refused, when it belongs to someone else: what the record already holds (by its
  * normalised value, in either phone field) is saved again whatever another client holds, so a client
@@ -222,6 +245,7 @@ export async function updateClientRecord(deps: Deps, actor: Actor, id: number, b
   const values = columnsOf(body);
   await deps.db.transaction(async (tx) => {
     const { viewer, found } = await inScope(tx, actor, id, { lock: true });
+    refuseLoginEmailChange(values, found.user);
     await refuseTaken(tx, values, found.user);
     if (Object.keys(values).length > 0) {
       await repo.updateClient(tx, viewer.scope, id, values);
