@@ -7,6 +7,7 @@ export * from './formats.ts';
 export * from './constants.ts';
 export * from './languages.ts';
 export * from './qr-bill-text.ts';
+export * from './contract-number.ts';
 export * from './enums.ts';
 export * from './phone.ts';
 export * from './schemas/common.ts';

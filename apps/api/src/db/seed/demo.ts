@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import {
+  can,
   CLIENT_STATUSES,
   GENDERS,
   LEAD_SOURCES,
@@ -100,7 +101,17 @@ export async function seedDemo(
         })),
       )
       .returning({ id: users.id, roleId: users.roleId, email: users.email });
-    await tx.insert(accounts).values(staff.filter((s) => s.roleId !== roleByCode('user').id).map((s) => ({ userId: s.id })));
+    // Whoever may call a client has a telephony user and line, so "Anrufen" works with the local telephony.
+    await tx.insert(accounts).values(
+      staff
+        .filter((s) => s.roleId !== roleByCode('user').id)
+        .map((s, i) => {
+          const role = DEMO_SIGN_INS.find((d) => d.email === s.email)!.role;
+          return can(role, 'clients.call')
+            ? { userId: s.id, telephonyUserId: String(810_200 + i), telephonyNumber: `+41 44 500 12 ${String(40 + i)}` }
+            : { userId: s.id };
+        }),
+    );
     await seedDemoStaff(tx, passwordHash, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);
     if (opts.storage) {
       await seedAcademy(tx, opts.storage, staff.find((s) => s.roleId === roleByCode('admin').id)?.id ?? null);

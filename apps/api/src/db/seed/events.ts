@@ -1,4 +1,15 @@
-import { BUYER_STATUSES, EVENT_LENGTH_S, reminderText, roleByCode, zurichClock, zurichInstant, type ClientStatus } from '@bo/domain';
+import {
+  BUYER_STATUSES,
+  EVENT_LENGTH_S,
+  formatContractNumber,
+  reminderSchedule,
+  reminderText,
+  roleByCode,
+  zurichClock,
+  zurichInstant,
+  type ClientStatus,
+  type PaymentMethod,
+} from '@bo/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { eventProducts, events, orders, products, recallHistory, smsOutbox, statusHistory, users } from '../schema/index.ts';
@@ -151,6 +162,10 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
       lines.push({ eventId, productId: gift.id, status: 'gift', repaymentType: null, quantity: 1, price: 0 });
     }
     const delivered = at.getTime() < Date.now() - 14 * 86_400_000 && random() < 0.6;
+    // As performing a presentation does: the presentation and its order keep one payment method and the
+    // one contract number the agent typed from the signed contract.
+    const paymentMethod: PaymentMethod = pick(['bill', 'cash', 'card', 'byjuno', 'omnicas'] as const);
+    const contractNumber = formatContractNumber(zurichClock(at).year, eventId);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -158,15 +173,18 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
         eventId,
         agentId,
         callAgentId: createdById === staff.callAgent ? createdById : null,
-        paymentMethod: pick(['bill', 'cash', 'card', 'byjuno', 'omnicas'] as const),
-        contractNumber: `V-${at.getUTCFullYear()}-${String(eventId).padStart(5, '0')}`,
+        paymentMethod,
+        contractNumber,
         deliveryStatus: delivered ? 'delivered' : 'not_delivered',
         createdAt: at,
         updatedAt: at,
       })
       .returning({ id: orders.id });
     await tx.insert(eventProducts).values(lines.map((l) => ({ ...l, orderId: order!.id, delivered })));
-    return gift?.id ?? null;
+    await tx
+      .update(events)
+      .set({ gotGift: gift !== null, giftProductId: gift?.id ?? null, paymentMethod, contractNumber })
+      .where(eq(events.id, eventId));
   };
 
   for (const agentId of agents) {
@@ -211,16 +229,7 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
           comment: outcome === 'canceled' ? 'Kunde hat abgesagt' : '',
         });
         if (outcome === 'sold') {
-          const giftId = await sell(id, clientId, agentId, createdById, at, !service);
-          await tx
-            .update(events)
-            .set({
-              gotGift: giftId !== null,
-              giftProductId: giftId,
-              paymentMethod: 'bill',
-              contractNumber: `V-${String(id).padStart(5, '0')}`,
-            })
-            .where(eq(events.id, id));
+          await sell(id, clientId, agentId, createdById, at, !service);
         }
         if (outcome === 'recall') {
           await tx
@@ -277,6 +286,8 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
         const at = dayAt(day, start);
         const clientId = nextClient();
         const service = random() < 0.15;
+        // Booked a week ahead, or a few hours ago for the coming days: never later than now.
+        const bookedAt = new Date(Math.min(Date.now() - (1 + Math.floor(random() * 48)) * 3_600_000, at.getTime() - 7 * 86_400_000));
         const id = await insertEvent({
           type: service ? 'service' : 'presentation',
           clientId,
@@ -287,9 +298,11 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
           startsAt: at,
           endsAt: new Date(at.getTime() + length),
           comment: random() < 0.3 ? 'Parkplatz vor dem Haus' : '',
+          createdAt: bookedAt,
+          updatedAt: bookedAt,
         });
         if (!service) {
-          await setStatus(clientId, 'sale_agents', staff.callAgent, new Date(Math.min(Date.now(), at.getTime() - 7 * 86_400_000)));
+          await setStatus(clientId, 'sale_agents', staff.callAgent, bookedAt);
         }
         const [client] = await tx
           .select({ phone: users.mobilePhone, name: users.name, surname: users.surname, locale: users.locale })
@@ -297,39 +310,33 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
           .where(eq(users.id, clientId));
         const [agent] = await tx.select({ name: users.name, surname: users.surname }).from(users).where(eq(users.id, agentId));
         if (client?.phone) {
-          const when = (ms: number) => new Date(at.getTime() - ms);
           const facts = {
             clientName: `${client.name} ${client.surname}`,
             agentName: agent ? `${agent.name} ${agent.surname}` : '',
             startsAt: at,
             company: '',
           };
-          await tx.insert(smsOutbox).values([
-            {
-              to: client.phone,
-              text: reminderText('appointment', client.locale, facts),
-              type: 'appointment',
-              status: 'delivered',
-              userId: clientId,
-              eventId: id,
-              sendAt: when(7 * 86_400_000),
-              sentAt: when(7 * 86_400_000),
-            },
-            ...(['first_reminder', 'second_reminder'] as const).map((type) => {
-              const sendAt = when(type === 'first_reminder' ? 86_400_000 : 2 * 3_600_000);
-              const due = sendAt.getTime() <= Date.now();
-              return {
-                to: client.phone!,
-                text: reminderText(type, client.locale, facts),
-                type,
-                status: due ? 'delivered' : 'planned',
-                userId: clientId,
-                eventId: id,
-                sendAt,
-                sentAt: due ? sendAt : null,
-              };
-            }),
-          ]);
+          // The reminders booking wrote (the same schedule as the app's), delivered once their time has come.
+          const now = Date.now();
+          await tx.insert(smsOutbox).values(
+            reminderSchedule(at, bookedAt).flatMap(({ type, sendAt }) =>
+              sendAt
+                ? [
+                    {
+                      to: client.phone!,
+                      text: reminderText(type, client.locale, facts),
+                      type,
+                      status: sendAt.getTime() <= now ? 'delivered' : 'planned',
+                      userId: clientId,
+                      eventId: id,
+                      sendAt,
+                      sentAt: sendAt.getTime() <= now ? sendAt : null,
+                      createdAt: bookedAt,
+                    },
+                  ]
+                : [],
+            ),
+          );
         }
       }
     }
@@ -353,6 +360,7 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
     hasOrder: true,
     flowStep: '18',
     finishedAt: new Date(at.getTime() + length),
+    createdAt: new Date(at.getTime() - 7 * 86_400_000),
   });
   await sell(own, staff.client, staff.salesAgent, staff.callAgent, at, true);
   await setStatus(staff.client, 'buy_product', staff.salesAgent, new Date(at.getTime() + length));
