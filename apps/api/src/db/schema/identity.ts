@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { locations } from './locations.ts';
 
@@ -7,6 +7,14 @@ export const roles = pgTable('roles', {
   code: text('code').notNull().unique(),
   abbr: text('abbr').notNull().unique(),
 });
+
+/**
+ * How a surname sounds, accents folded (Meier, Maier and Meyer alike; Müller and Mueller alike): the
+ * duplicates by a similar name are looked for among the clients of one postcode whose surnames sound
+ * alike (apps/api/src/modules/clients/relations.repo.ts), through users_zipcode_surname_sound_idx.
+ */
+export const surnameSound = (surname: AnyPgColumn | SQL) =>
+  sql`soundex(translate(lower(${surname}), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'))`;
 
 /** Clients are users whose role is `user`; staff are users of the other seven roles. */
 export const users = pgTable(
@@ -96,6 +104,8 @@ export const users = pgTable(
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Duplicate check by postcode and street with number, spaces and punctuation ignored.
     index('users_address_key_idx').on(t.zipcode, sql`lower(regexp_replace(${t.address}, '[^[:alnum:]]+', '', 'g'))`),
+    // Duplicate check by a similar name: the postcode and how the surname sounds.
+    index('users_zipcode_surname_sound_idx').on(t.zipcode, surnameSound(t.surname)),
     // Search by address and place.
     index('users_address_trgm_idx').using(
       'gin',

@@ -159,9 +159,9 @@ describe('merging duplicates', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { merge_id: 'invalid_value' } });
     expect((await t.pool.query('SELECT 1 FROM users WHERE id = $1', [ids.alone])).rowCount).toBe(1);
-    // A duplicate by name only (same postcode) is one.
-    const keep = await seed({ name: 'Rita', surname: 'Namens', zipcode: '3905' });
-    const merge = await seed({ name: 'Rita', surname: 'Namen', zipcode: '3905' });
+    // A duplicate by name only (same postcode, a surname that sounds alike) is one.
+    const keep = await seed({ name: 'Rita', surname: 'Meier', zipcode: '3905' });
+    const merge = await seed({ name: 'Rita', surname: 'Maier', zipcode: '3905' });
     const merged = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: keep, merge_id: merge });
     expect(merged.statusCode, merged.body).toBe(200);
   });

@@ -2,7 +2,7 @@ import { roleByCode, type ClientScope } from '@bo/domain';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { clientLinks, locations, recommendations, users } from '../../db/schema/index.ts';
+import { clientLinks, locations, recommendations, surnameSound, users } from '../../db/schema/index.ts';
 import { clientScopeCondition, type ClientColumns } from './scope.repo.ts';
 
 const agent = alias(users, 'linked_agent');
@@ -55,6 +55,7 @@ export interface DuplicateProbe {
   email: SQL;
   zipcode: SQL;
   address: SQL;
+  surname: SQL;
   /** `name || ' ' || surname`, as fullNameOf writes it. */
   fullName: SQL;
 }
@@ -72,6 +73,7 @@ export function probeOfRow(t: ClientColumns): DuplicateProbe {
     email: sql`${t.email}`,
     zipcode: sql`${t.zipcode}`,
     address: sql`${t.address}`,
+    surname: sql`${t.surname}`,
     fullName: fullNameOf(t),
   };
 }
@@ -97,6 +99,7 @@ export function probeOfValues(v: ProbeValues): DuplicateProbe {
     email: text(v.email),
     zipcode: text(v.zipcode),
     address: text(v.address),
+    surname: text(v.surname),
     fullName: text(`${v.name} ${v.surname}`),
   };
 }
@@ -106,10 +109,12 @@ const other = alias(users, 'dup');
 
 /**
  * The four ways another client `d` may be the same person (docs/clients.md "Duplicates"): a phone in
- * either field (E.164), the e-mail in any letter case, the postcode with street and number, or a name
- * at least NAME_SIMILARITY similar within the postcode. Each is answered by an index on `d`
- * (users_phone_e164_idx, users_mobile_phone_e164_idx, users_email_lower_idx, users_address_key_idx,
- * whose first column is the postcode); the similarity only runs over the postcode's clients.
+ * either field (E.164), the e-mail in any letter case, the postcode with street and number, or a
+ * similar name within the postcode: a surname that sounds alike (surnameSound) and a full name at
+ * least NAME_SIMILARITY similar. Each is answered by an index on `d` (users_phone_e164_idx,
+ * users_mobile_phone_e164_idx, users_email_lower_idx, users_address_key_idx,
+ * users_zipcode_surname_sound_idx); the similarity only runs over the few clients of the postcode
+ * whose surname sounds alike, so a list row's count costs a handful of index probes.
  */
 function duplicateParts(p: DuplicateProbe, d: ClientColumns) {
   const phones = sql`ARRAY[${p.phoneE164}, ${p.mobilePhoneE164}]`;
@@ -117,7 +122,8 @@ function duplicateParts(p: DuplicateProbe, d: ClientColumns) {
     phone: sql`(${d.phoneE164} = ANY(${phones}) OR ${d.mobilePhoneE164} = ANY(${phones}))`,
     email: sql`(lower(${d.email}) = lower(${p.email}))`,
     address: sql`(${d.zipcode} = ${p.zipcode} AND ${addressKey(sql`${d.address}`)} = ${addressKey(p.address)} AND ${addressKey(p.address)} <> '')`,
-    name: sql`(${d.zipcode} = ${p.zipcode} AND btrim(${p.fullName}) <> '' AND similarity(${fullNameOf(d)}, ${p.fullName}) >= ${NAME_SIMILARITY})`,
+    name: sql`(${d.zipcode} = ${p.zipcode} AND ${surnameSound(d.surname)} = ${surnameSound(p.surname)}
+      AND btrim(${p.fullName}) <> '' AND similarity(${fullNameOf(d)}, ${p.fullName}) >= ${NAME_SIMILARITY})`,
   };
 }
 
