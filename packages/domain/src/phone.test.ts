@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePhones, normalisePhone } from './phone.ts';
+import { isPhone, mergePhones, normalisePhone } from './phone.ts';
 
 describe('normalisePhone', () => {
   it.each([
@@ -67,5 +67,27 @@ describe('mergePhones', () => {
       mobile_phone: expected[1],
       left,
     });
+  });
+});
+
+describe('isPhone (spec 5: a 0, or + for 00, followed by at least 9 digits, and a real number)', () => {
+  it.each(['079 123 45 67', '+41 79 123 45 67', '0041 79 123 45 67', '044 668 18 00', '079/123 45 67', '+49 30 1234567'])(
+    'takes %j',
+    (input) => {
+      expect(isPhone(input)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['seven digits', '123 45 67'],
+    ['a leading bracket', '(079) 123 45 67'],
+    ['seven digits with a 0', '012 34 56'],
+    ['no leading 0', '791234567'],
+    ['one digit missing', '079 123 45 6'],
+    ['letters', '079 123 45 6x'],
+    ['a number that does not exist', '000 000 00 00'],
+    ['empty', ''],
+  ])('refuses %s', (_, input) => {
+    expect(isPhone(input)).toBe(false);
   });
 });

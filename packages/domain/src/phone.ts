@@ -13,6 +13,22 @@ export function normalisePhone(input: string | null | undefined): string | undef
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
+/**
+ * The one phone rule of every form (spec 5 "phone: starts with 0 or +0 followed by at least 9 digits"):
+ * written with digits and `+ / - ( ) .` or spaces, a 0 (or + standing for the international 00)
+ * followed by at least 9 digits, and a real number (libphonenumber, Switzerland by default), so it
+ * always has its E.164 form for lookups. `079 123 45 67`, `+41 79 123 45 67` and `0041 79 123 45 67`
+ * pass; `123 45 67` does not.
+ */
+export function isPhone(input: string): boolean {
+  const written = input.trim();
+  if (!/^[+\d][\d\s/().-]*$/.test(written)) {
+    return false;
+  }
+  const digits = (written.startsWith('+') ? '00' : '') + written.replace(/\D/g, '');
+  return /^0\d{9,}$/.test(digits) && normalisePhone(written) !== undefined;
+}
+
 /** A client's two phone fields as written. */
 export interface PhoneFields {
   phone: string | null;

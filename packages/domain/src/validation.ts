@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidationKey, type ValidationKey } from './errors.ts';
+import { isPhone } from './phone.ts';
 
 /** Reusable patterns of spec section 5. */
 export const PATTERNS = {
@@ -112,10 +113,10 @@ export const zEmail = () =>
     .refine(hasNoNul, 'invalid_email')
     .transform((v) => v.toLowerCase());
 export const zPassword = () => z.string().min(8, 'too_short').max(200, 'too_long').refine(hasNoNul, 'invalid_value');
-/** A phone in any common writing; optional fields accept an empty string as "none". */
+/** A phone by the one rule of every form (isPhone); optional fields accept an empty string as "none". */
 export const zPhone = () =>
   z
     .string()
     .trim()
     .max(40, 'too_long')
-    .refine((v) => v === '' || /^[+\d][\d\s/().-]{5,}$/.test(v), 'invalid_phone');
+    .refine((v) => v === '' || isPhone(v), 'invalid_phone');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
-import { normalisePhone } from '../phone.ts';
 import { RECOMMENDATION_COUNTER_KEYS } from '../recommendations.ts';
 import { PATTERNS, zPhone, zRequiredText } from '../validation.ts';
 import { RECOMMENDATION_STATUSES, recommendationDto } from './clients.ts';
@@ -27,13 +26,11 @@ export type RecommendationsQuery = z.infer<typeof recommendationsQuery>;
 /** Optional text: trimmed, an empty one stored as none. */
 const zOptional = (max: number) => z.string().trim().max(max, 'too_long').default('');
 
-/** The person recommended. A phone is stored as typed and as E.164 for lookups, so it must be a real number. */
+/** The person recommended. A phone follows the one rule of every form (isPhone): stored as typed and as E.164. */
 const recommendationFieldShape = {
   name: zRequiredText(100),
   surname: zOptional(100),
-  phone: zPhone()
-    .refine((v) => v === '' || normalisePhone(v) !== undefined, 'invalid_phone')
-    .default(''),
+  phone: zPhone().default(''),
   email: z
     .string()
     .trim()
@@ -81,9 +78,7 @@ export type CreateRecommendationBody = z.infer<typeof createRecommendationBody>;
 export const updateRecommendationBody = z.object({
   name: recommendationFieldShape.name.optional(),
   surname: z.string().trim().max(100, 'too_long').optional(),
-  phone: zPhone()
-    .refine((v) => v === '' || normalisePhone(v) !== undefined, 'invalid_phone')
-    .optional(),
+  phone: zPhone().optional(),
   email: z
     .string()
     .trim()

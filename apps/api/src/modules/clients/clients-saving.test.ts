@@ -183,3 +183,45 @@ describe('who sets a status and a lead source', () => {
     expect(byStaff).toMatchObject({ status: 'sale_agents', lead_source: 'website' });
   });
 });
+
+describe('one phone rule for every client form', () => {
+  it('refuses a phone shorter than the spec pattern wherever a client is written, and writes nothing', async () => {
+    const before = (await t.pool.query('SELECT count(*)::int AS n FROM users')).rows[0] as { n: number };
+    for (const [field, phone] of [
+      ['phone', '123 45 67'],
+      ['mobile_phone', '791234567'],
+      ['phone', '012 34 56'],
+    ] as const) {
+      const res = await as('admin', 'POST', '/api/user', { name: 'Kurz', surname: 'Nummer', [field]: phone });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json(), phone).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { [field]: 'invalid_phone' } });
+    }
+    const made = await create();
+    const put = await as('admin', 'PUT', `/api/user/${made.id}`, { phone: '123 45 67' });
+    expect(put.json()).toMatchObject({ field_validation: { phone: 'invalid_phone' } });
+    const sub = await as('admin', 'POST', `/api/sub-user/${made.id}`, { name: 'Zweit', phone: '123 45 67' });
+    expect(sub.json()).toMatchObject({ field_validation: { phone: 'invalid_phone' } });
+    const booking = await as('admin', 'POST', '/api/calendar-event', {
+      eventType: 'presentation',
+      comment: '',
+      userData: { name: 'Kurz', surname: 'Nummer', phone: '123 45 67' },
+      agentId: staff.get('sales_agent')!.id,
+      date: slot(6, 10),
+    });
+    expect(booking.statusCode).toBe(400);
+    expect(booking.json()).toMatchObject({ field_validation: { 'userData.phone': 'invalid_phone' } });
+    const after = (await t.pool.query('SELECT count(*)::int AS n FROM users')).rows[0] as { n: number };
+    expect(after.n).toBe(before.n + 1);
+  });
+
+  it('keeps a phone as typed and its E.164 form for lookups', async () => {
+    const made = await create({ phone: '+41 79 123 45 67', mobile_phone: '0041 44 668 18 00' });
+    const row = await t.pool.query('SELECT phone, phone_e164, mobile_phone, mobile_phone_e164 FROM users WHERE id = $1', [made.id]);
+    expect(row.rows[0]).toEqual({
+      phone: '+41 79 123 45 67',
+      phone_e164: '+41791234567',
+      mobile_phone: '0041 44 668 18 00',
+      mobile_phone_e164: '+41446681800',
+    });
+  });
+});
