@@ -72,8 +72,9 @@ describe('documentLanguage', () => {
     ['de', 'de'],
     ['it-CH', 'it'],
     ['en', 'en'],
-    // The PDF standard fonts have no Cyrillic: Russian, French, nothing and nonsense give German.
-    ['ru', 'de'],
+    // The documents embed a font with Cyrillic: Russian is written in Russian; French, nothing and nonsense give German.
+    ['ru', 'ru'],
+    ['ru-RU', 'ru'],
     ['fr', 'de'],
     [null, 'de'],
     ['', 'de'],

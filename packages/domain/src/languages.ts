@@ -54,13 +54,12 @@ export function pickLanguage(
 }
 
 /**
- * The languages the server writes its PDF documents in (invoice, statement, receipt). The PDF standard
- * fonts hold Latin letters only, so a reader of Russian, like any other locale, gets German.
+ * The languages the server writes its PDF documents in (invoice, statement, receipt): every interface
+ * language, as the documents embed a font with Cyrillic letters. Any other locale gets German.
  */
-export const DOCUMENT_LANGUAGES = ['de', 'en', 'it'] as const;
+export const DOCUMENT_LANGUAGES = ['de', 'en', 'it', 'ru'] as const;
 export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
 
 export function documentLanguage(locale: string | null | undefined): DocumentLanguage {
-  const lng = toLanguage(locale);
-  return lng === 'en' || lng === 'it' ? lng : 'de';
+  return toLanguage(locale) ?? 'de';
 }

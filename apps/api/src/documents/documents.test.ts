@@ -100,6 +100,32 @@ describe('documents print every name', () => {
   });
 });
 
+describe('Russian documents', () => {
+  it('a Russian client gets the receipt and invoice in Russian, an agent reading Russian the statement; nothing overprints', async () => {
+    const o = await sale(CYRILLIC, [{ product_id: main, price: 249_000 }]);
+    await t.pool.query("UPDATE users SET locale = 'ru' WHERE id = ANY($1)", [[o.client.id, world.users.get('ia')!.id]]);
+    const receipt = pdfTextItems(await pdf(`/api/receipt/${o.event_id}/pdf`));
+    const receiptText = receipt.map((i) => i.text).join('\n');
+    for (const piece of [`Квитанция № ${o.event_id}`, 'Клиент: Иван Петров', 'Скидка за рекомендации', 'Банковская комиссия', 'Итого']) {
+      expect(receiptText, piece).toContain(piece);
+    }
+    expect(overprinted(receipt)).toEqual([]);
+    const invoice = pdfTextItems(await pdf(`/api/finances/order/${o.id}/invoice.pdf`));
+    const invoiceText = invoice.map((i) => i.text).join('\n');
+    expect(invoiceText).toContain(`Счёт № ${o.id}`);
+    expect(invoiceText).toContain('Payment part');
+    expect(overprinted(invoice.filter((i) => i.font.startsWith('DejaVu')))).toEqual([]);
+    await as('admin', 'PUT', `/api/finances/order/${o.id}`, { checked_contract: true });
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await as('admin', 'POST', `/api/finances/receipt/${world.users.get('ia')!.id}`, { from: '2026-01-01', to: today });
+    expect(created.statusCode, created.body).toBe(201);
+    const statement = pdfText(await pdf(`/api/finances/receipt/${created.json<{ data: { id: number } }>().data.id}/pdf`));
+    expect(statement).toContain('Расчёт комиссионных №');
+    expect(statement).toContain('Продажа');
+    await t.pool.query("UPDATE users SET locale = 'de' WHERE id = $1", [world.users.get('ia')!.id]);
+  });
+});
+
 describe('the presentation receipt', () => {
   it('keeps four- and seven-digit amounts on one line, prints every line the screen shows, and nothing overprints in Italian', async () => {
     const o = await sale({ name: 'Giulia', surname: 'Bernasconi-Cattaneo', address: 'Via Nassa 21', zipcode: '6900', city: 'Lugano' }, [

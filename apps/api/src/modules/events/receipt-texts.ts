@@ -79,6 +79,25 @@ const TEXTS: Record<DocumentLanguage, ReceiptTexts> = {
     bankFee: 'Spese di elaborazione banca',
     total: 'Totale',
   },
+  ru: {
+    title: (id) => `Квитанция № ${id}`,
+    presentedOn: (date) => `Дата презентации: ${date}`,
+    client: (name) => `Клиент: ${name}`,
+    agent: (name) => `Консультант: ${name}`,
+    contract: (n) => `Номер договора: ${n}`,
+    paymentMethod: (m) => `Способ оплаты: ${m}`,
+    paymentMethods: { bill: 'Счёт', cash: 'Наличные', card: 'Карта', byjuno: 'Byjuno', avior: 'Avior', omnicas: 'Omnicas' },
+    product: 'Товар',
+    kind: 'Вид',
+    quantity: 'Кол-во',
+    price: 'Цена',
+    amount: 'Сумма',
+    kinds: { sell: 'Покупка', rec: 'Рекомендации', gift: 'Подарок' },
+    sold: 'Продано',
+    discount: 'Скидка за рекомендации',
+    bankFee: 'Банковская комиссия',
+    total: 'Итого',
+  },
 };
 
 export function receiptTexts(locale: string | null | undefined): ReceiptTexts {

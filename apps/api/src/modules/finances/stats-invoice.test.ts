@@ -242,7 +242,7 @@ describe('GET /api/finances/order/{id}/invoice.pdf', () => {
     expect((await invoice('ia', o.id)).statusCode).toBe(200);
   });
 
-  it("is written in the client's language, the payment part too; a language the PDF fonts cannot write gives German", async () => {
+  it("is written in the client's language, the payment part too; Russian with the payment part in English, its standard's language", async () => {
     const o = await sale('sa');
     await t.pool.query("UPDATE users SET locale = 'it' WHERE id = $1", [o.client.id]);
     const it_ = pdfText((await invoice('admin', o.id)).rawPayload);
@@ -253,8 +253,12 @@ describe('GET /api/finances/order/{id}/invoice.pdf', () => {
     expect(it_).not.toContain('Zahlteil');
     await t.pool.query("UPDATE users SET locale = 'ru' WHERE id = $1", [o.client.id]);
     const ru = pdfText((await invoice('admin', o.id)).rawPayload);
-    expect(ru).toContain(`Rechnung Nr. ${o.id}`);
-    expect(ru).toContain('Zahlteil');
+    expect(ru).toContain(`Счёт № ${o.id}`);
+    expect(ru).toContain('К оплате');
+    expect(ru).toContain('Payment part');
+    expect(ru).not.toContain('Rechnung');
+    await t.pool.query("UPDATE users SET locale = 'fr' WHERE id = $1", [o.client.id]);
+    expect(pdfText((await invoice('admin', o.id)).rawPayload)).toContain(`Rechnung Nr. ${o.id}`);
   });
 
   it('a paid order gets its invoice marked paid, without a payment part', async () => {
