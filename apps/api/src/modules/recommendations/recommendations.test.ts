@@ -411,3 +411,35 @@ describe('status changes', () => {
     expect((await counters('admin', client.id)).paidRec).toBe(0);
   });
 });
+
+describe('the same person recommended twice', () => {
+  async function storedWith(userId: number, e164: string): Promise<number> {
+    const res = await t.pool.query('SELECT count(*)::int AS n FROM recommendations WHERE user_id = $1 AND phone_e164 = $2', [userId, e164]);
+    return (res.rows[0] as { n: number }).n;
+  }
+
+  it('a client who recommends a number they recommended already, in any writing, is told so at the phone; nothing is stored', async () => {
+    await create('user', person({ phone: '079 640 11 22' }));
+    const again = await as('user', 'POST', '/api/recommendations', person({ phone: '+41 79 640 11 22' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'duplicated phone', field_validation: { phone: 'already_taken' } });
+    expect(await storedWith(ursula.id, '+41796401122')).toBe(1);
+    // Staff entering it for the client are told the same.
+    const byStaff = await as('admin', 'POST', '/api/recommendations', person({ phone: '0041796401122', user_id: ursula.id }));
+    expect(byStaff.statusCode).toBe(409);
+    // Another client may recommend the same person.
+    const other = await as('otherClient', 'POST', '/api/recommendations', person({ phone: '079 640 11 22' }));
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('a change to a number the client recommended already is refused; its own number may be sent again', async () => {
+    const first = await create('user', person({ phone: '079 641 11 22' }));
+    const second = await create('user', person({ phone: '079 641 33 44' }));
+    const taken = await put('user', second.id, { phone: '+41 79 641 11 22' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: 'duplicated phone', field_validation: { phone: 'already_taken' } });
+    const own = await put('user', first.id, { phone: '+41 79 641 11 22', comment: 'gleiche Nummer' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await storedWith(ursula.id, '+41796411122')).toBe(1);
+  });
+});

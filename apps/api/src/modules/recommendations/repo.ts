@@ -1,5 +1,5 @@
 import type { RecommendationsQuery } from '@bo/domain';
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { recommendations, users } from '../../db/schema/index.ts';
 
@@ -79,6 +79,27 @@ export type RecommendationValues = Pick<
   typeof recommendations.$inferInsert,
   'name' | 'surname' | 'phone' | 'phoneE164' | 'email' | 'city' | 'zipcode' | 'address' | 'comment'
 >;
+
+/**
+ * Whether the client recommended this number (E.164) already, in another recommendation than `exceptId`.
+ * Locks the client's number for the transaction first, so two saves of the same number wait for each
+ * other and the second one finds the first.
+ */
+export async function recommendedAlready(tx: Tx, userId: number, e164: string, exceptId: number | null): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`recommended-phone:${userId}:${e164}`}, 0))`);
+  const [row] = await tx
+    .select({ id: recommendations.id })
+    .from(recommendations)
+    .where(
+      and(
+        eq(recommendations.userId, userId),
+        eq(recommendations.phoneE164, e164),
+        exceptId === null ? undefined : ne(recommendations.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 export async function insertRecommendation(
   tx: Tx,

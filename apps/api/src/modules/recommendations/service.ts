@@ -115,6 +115,19 @@ function columnsOf(fields: Partial<Omit<CreateRecommendationBody, 'user_id'>>): 
   return out;
 }
 
+/**
+ * Spec 8 "duplicated phone": a client recommends a person once. A number the client recommended already
+ * (by its E.164 form, in any writing) is refused at the phone field; a recommendation may keep its own.
+ */
+async function refuseRecommendedTwice(tx: Tx, userId: number, e164: string | null | undefined, exceptId: number | null): Promise<void> {
+  if (e164 && (await repo.recommendedAlready(tx, userId, e164, exceptId))) {
+    throw new AppError('duplicated phone', {
+      message: 'This client has recommended this phone number already.',
+      fieldValidation: { phone: 'already_taken' },
+    });
+  }
+}
+
 export async function createRecommendation(
   db: Db,
   actor: Actor,
@@ -130,8 +143,10 @@ export async function createRecommendation(
   }
   return db.transaction(async (tx) => {
     const client = await clientInScope(tx, actor, userId);
+    const columns = columnsOf(body) as repo.RecommendationValues;
+    await refuseRecommendedTwice(tx, userId, columns.phoneE164, null);
     const row = await repo.insertRecommendation(tx, {
-      ...(columnsOf(body) as repo.RecommendationValues),
+      ...columns,
       userId,
       createdById: actor.userId,
     });
@@ -243,6 +258,9 @@ export async function updateRecommendation(
     };
     if (contactMissing(merged)) {
       throw new AppError('VALIDATION_ERROR', { fieldValidation: { phone: 'field_is_required', email: 'field_is_required' } });
+    }
+    if (columns.phoneE164 !== before.phoneE164) {
+      await refuseRecommendedTwice(tx, before.userId, columns.phoneE164, id);
     }
     const paidAt = paid === undefined ? before.paidAt : paid ? (before.paidAt ?? new Date()) : null;
     let row = await repo.updateRecommendation(tx, id, { ...columns, status: to, paidAt });
