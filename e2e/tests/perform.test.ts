@@ -254,6 +254,11 @@ void describe('performing presentations and services on a tablet', { timeout: 24
       await screenshot(page, 'perform-10-order-768');
 
       await next(page, '11');
+      // A discount larger than the sale (CHF 2'290.00) is said at once, and the flow does not go on.
+      await page.getByTestId('answer-discount-sum').fill('5000');
+      await page.getByText(tr('de', 'validation.discount_exceeds_sale')).waitFor();
+      await page.getByTestId('flow-next').tap();
+      assert.equal(await textOf(page.getByTestId('step-problem')), tr('de', 'perform:need.discount'));
       await page.getByTestId('answer-discount-sum').fill('100');
       await page.getByTestId('answer-discount-count').fill('2');
       await next(page, '12');

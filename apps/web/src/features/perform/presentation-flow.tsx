@@ -162,7 +162,8 @@ export function PresentationFlow({
   };
 
   const next = () => {
-    const found = stepProblem(step, draft, new Date());
+    const prices = new Map(products.map((p) => [p.id, p.default_price]));
+    const found = stepProblem(step, draft, new Date(), (id) => prices.get(id) ?? 0);
     if (found) {
       setProblem(found);
       return;

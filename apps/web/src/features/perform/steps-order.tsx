@@ -28,6 +28,9 @@ export function OrderProductsStep({ draft, dispatch, products, errors }: StepPro
 export function DiscountStep({ draft, set, products, errors }: StepProps) {
   const { t } = useTranslation(['perform']);
   const fieldError = useFieldError(errors);
+  const totals = totalsOf({ draft, products });
+  // Said at once, as the server refuses it: the discount is at most what the lines sell for.
+  const tooLarge = totals.discount > totals.sold ? t('common:validation.discount_exceeds_sale') : undefined;
   return (
     <Question title={t('perform:q.discount')} hint={t('perform:hint.discount')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -35,7 +38,7 @@ export function DiscountStep({ draft, set, products, errors }: StepProps) {
           label={t('perform:fields.discount_rec_sum')}
           value={draft.discount_rec_sum}
           onChange={(discount_rec_sum) => set({ discount_rec_sum })}
-          error={fieldError('discount_rec_sum')}
+          error={fieldError('discount_rec_sum') ?? tooLarge}
           testId="answer-discount-sum"
         />
         <IntField
@@ -48,7 +51,7 @@ export function DiscountStep({ draft, set, products, errors }: StepProps) {
           testId="answer-discount-count"
         />
       </Box>
-      <TotalsBox totals={totalsOf({ draft, products })} />
+      <TotalsBox totals={totals} />
     </Question>
   );
 }

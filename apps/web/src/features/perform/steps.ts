@@ -1,14 +1,37 @@
-import { workingTimeRefusal, type CalendarRefusal, type FlowStepId } from '@bo/domain';
+import { discountExceedsSale, workingTimeRefusal, type CalendarRefusal, type FlowStepId } from '@bo/domain';
 import { instantOfZurichInput } from './body.ts';
 import { answersOf, flowPath, type PresentationDraft } from './draft.ts';
 
 /** Why the flow may not go on from a step yet (a key under `perform:need`), or null. */
 export type StepProblem =
-  'answer' | 'time' | 'timePast' | CalendarRefusal | 'gift' | 'lines' | 'mainLine' | 'amount' | 'paymentMethod' | 'firstMonth' | 'name';
+  | 'answer'
+  | 'time'
+  | 'timePast'
+  | CalendarRefusal
+  | 'gift'
+  | 'lines'
+  | 'mainLine'
+  | 'amount'
+  | 'discount'
+  | 'paymentMethod'
+  | 'firstMonth'
+  | 'name';
 
 const bad = (n: number | null) => n !== null && !Number.isFinite(n);
 
-export function stepProblem(step: FlowStepId, d: PresentationDraft, now: Date): StepProblem | null {
+/** The server's rule: the recommendation discount is at most what the lines sell for in money. */
+export function discountTooLarge(d: PresentationDraft, defaultPrice: (productId: number) => number): boolean {
+  const lines = d.lines.map((l) => ({ status: l.status, quantity: l.quantity, price: l.price ?? defaultPrice(l.product_id) }));
+  return d.discount_rec_sum !== null && discountExceedsSale(lines, d.discount_rec_sum);
+}
+
+/** `defaultPrice` gives a product's price for lines without their own. */
+export function stepProblem(
+  step: FlowStepId,
+  d: PresentationDraft,
+  now: Date,
+  defaultPrice: (productId: number) => number = () => 0,
+): StepProblem | null {
   switch (step) {
     case '00':
       return d.was_at_home === null ? 'answer' : null;
@@ -45,7 +68,10 @@ export function stepProblem(step: FlowStepId, d: PresentationDraft, now: Date): 
       }
       return d.lines.some((l) => bad(l.price) || bad(l.rec_price)) ? 'amount' : null;
     case '11':
-      return bad(d.discount_rec_sum) || bad(d.discount_rec_count) ? 'amount' : null;
+      if (bad(d.discount_rec_sum) || bad(d.discount_rec_count)) {
+        return 'amount';
+      }
+      return discountTooLarge(d, defaultPrice) ? 'discount' : null;
     case '12':
       if (d.payment_method === null) {
         return 'paymentMethod';
