@@ -15,6 +15,7 @@ import { registerErrorHandling, registerNotFound } from './http/error-handler.ts
 import { warnAboutUntrustedForwarding } from './http/forwarded-warning.ts';
 import { pageHandler } from './http/pages.ts';
 import { SessionCache } from './http/session-cache.ts';
+import type { StateChange } from './http/origin.ts';
 import { registerSessionGuard } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import type { App } from './http/types.ts';
@@ -73,7 +74,7 @@ export interface BuiltApp {
   app: App;
   realtime: Realtime | undefined;
   /** Every route with whether it declared who may call it, for the route-policy test. */
-  routes(): { method: string; url: string; hasPolicy: boolean; access: RouteAccess | undefined }[];
+  routes(): { method: string; url: string; hasPolicy: boolean; access: RouteAccess | undefined; changesState: StateChange | undefined }[];
 }
 
 /** Plugins and modules; tests build the app through this, main.ts adds the database and the listener. */
@@ -92,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   // Kept by reference: a plugin's own onRoute hook may still add the policy after this one ran.
-  const registered: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
+  const registered: { method: string | string[]; url: string; config?: { access?: unknown; changesState?: unknown } }[] = [];
   app.addHook('onRoute', (route) => {
     registered.push(route);
   });
@@ -103,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Limits per kind are set where a file is read (modules/files); these are the outer bounds.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: 210 * 1024 * 1024 } });
   await app.register(fastifyHelmet, {
+    // The app's own requests carry their Referer (browsers without Sec-Fetch-Site need it to sign
+    // out or block an account, http/origin.ts); no other site ever sees it.
+    referrerPolicy: { policy: 'same-origin' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -218,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           url: r.url,
           hasPolicy: Boolean(r.config?.access),
           access: r.config?.access as RouteAccess | undefined,
+          changesState: r.config?.changesState as StateChange | undefined,
         })),
       ),
   };

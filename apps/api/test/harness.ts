@@ -200,9 +200,13 @@ export async function login(app: App, email: string, password: string = PASSWORD
   return cookie;
 }
 
-/** `app.inject` as the holder of a session cookie. */
+/**
+ * `app.inject` as the holder of a session cookie, sent the way the app's own pages send it
+ * (`Sec-Fetch-Site: same-origin`, unless the test says otherwise): state-changing routes refuse
+ * other sites (http/origin.ts).
+ */
 export function injectAs(app: App, cookie: string, opts: InjectOptions): Promise<LightMyRequestResponse> {
-  return app.inject({ ...opts, headers: { ...opts.headers, cookie } });
+  return app.inject({ ...opts, headers: { 'sec-fetch-site': 'same-origin', ...opts.headers, cookie } });
 }
 
 export interface TestAuditRow {

@@ -113,5 +113,7 @@ export const REFUSALS = [
   'financing_already_applied',
   'staff_only_status',
   'admin_only_reward',
+  /** A change requested by a page of another site or port (docs/permissions.md). */
+  'cross_site',
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];

@@ -2,7 +2,8 @@ import { can, type RouteAccess } from '@bo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { resolveSession, type Actor, type AuthDeps } from '../modules/auth/service.ts';
-import { AppError } from './errors.ts';
+import { AppError, refused } from './errors.ts';
+import { changesState, checkOrigin } from './origin.ts';
 import type { App } from './types.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -49,10 +50,33 @@ export function checkAccess(access: RouteAccess | undefined, actor: Actor | null
   }
 }
 
-/** Reads the session cookie on every request and enforces the route's declared access. */
+/**
+ * A request that changes state (any POST, PUT, PATCH or DELETE, and a GET declared `changesState`)
+ * must come from the app's own pages; the rule is `checkOrigin` (http/origin.ts).
+ */
+export function checkSameOrigin(request: FastifyRequest, config: Config): void {
+  const declared = request.is404 ? undefined : request.routeOptions.config.changesState;
+  if (!changesState(request.method, declared)) {
+    return;
+  }
+  const verdict = checkOrigin(
+    { method: request.method, headers: request.headers, sessionCookie: request.cookies[SESSION_COOKIE] !== undefined },
+    { publicUrl: config.publicUrl, bookmark: declared === 'bookmark' },
+  );
+  if (!verdict.ok) {
+    throw refused('cross_site', `Refused: a change requested from another site (${verdict.reason}).`);
+  }
+}
+
+/**
+ * Reads the session cookie on every request, refuses changes requested by other sites and enforces
+ * the route's declared access.
+ */
 export function registerSessionGuard(app: App, deps: AuthDeps): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
+    // Before anything else: a refused request neither reads the session nor reaches the body.
+    checkSameOrigin(request, deps.config);
     const token = request.cookies[SESSION_COOKIE];
     request.actor = token ? await resolveSession(deps, token) : null;
     // Checked before the body is parsed: a stranger learns nothing from validation errors.

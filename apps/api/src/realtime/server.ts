@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Server as HttpServer } from 'node:http';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
+import { checkOrigin } from '../http/origin.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { liveSessionOf, type Actor, type AuthDeps } from '../modules/auth/service.ts';
 
@@ -111,6 +112,16 @@ export function startRealtime(
     adapterPool.on('connect', (client) => client.on('error', opts.onError));
     io.adapter(createAdapter(adapterPool, { errorHandler: opts.onError }));
   }
+
+  // A page of another origin (another port of the same host too) opens no socket in the user's name.
+  io.use((socket, next) => {
+    const { headers } = socket.request;
+    const verdict = checkOrigin(
+      { method: 'GET', headers, sessionCookie: true },
+      { publicUrl: opts.auth.config.publicUrl, handshake: true },
+    );
+    next(verdict.ok ? undefined : new Error('Not allowed.'));
+  });
 
   io.use((socket, next) => {
     admit(socket.request.headers.cookie).then(

@@ -14,7 +14,7 @@ import { setBlocked, type AuthDeps } from '../auth/service.ts';
 import { accountsPage, getAccount, setUserAccessibility, updateAccount, usersWithAccountsPage } from './service.ts';
 
 const answer = z.object({ data: z.object({ id: z.number(), is_active: z.boolean() }) });
-const BLOCK = { access: { permission: 'accounts.block' as const } };
+const BLOCK = { access: { permission: 'accounts.block' as const }, changesState: true as const };
 const MANAGE = { access: { permission: 'accounts.manage' as const } };
 
 export function accountRoutes(app: App, deps: AuthDeps): void {

@@ -35,11 +35,16 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
     return { data: user };
   });
 
-  app.get('/auth/logout', { config: SELF, schema: { tags, response: { 200: okDto } } }, async (request, reply) => {
-    await auth.logout(deps, actorOf(request), meta(request));
-    clearSessionCookie(reply);
-    return { ok: true as const };
-  });
+  // Signing out from a bookmark or a typed address is what the user asked for; from another site it is refused.
+  app.get(
+    '/auth/logout',
+    { config: { ...SELF, changesState: 'bookmark' }, schema: { tags, response: { 200: okDto } } },
+    async (request, reply) => {
+      await auth.logout(deps, actorOf(request), meta(request));
+      clearSessionCookie(reply);
+      return { ok: true as const };
+    },
+  );
 
   app.get('/auth/current', { config: SELF, schema: { tags, response: { 200: userAnswer } } }, async (request) => ({
     data: await auth.current(deps, actorOf(request)),
@@ -88,7 +93,10 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
 
   app.get(
     '/auth/login-by/:id',
-    { config: { access: { permission: 'auth.loginBy' } }, schema: { tags, params: idParams, response: { 200: userAnswer } } },
+    {
+      config: { access: { permission: 'auth.loginBy' }, changesState: true },
+      schema: { tags, params: idParams, response: { 200: userAnswer } },
+    },
     async (request, reply) => {
       const { token, user } = await auth.loginBy(deps, actorOf(request), request.params.id, meta(request));
       setSessionCookie(reply, deps.config, token);
@@ -97,9 +105,13 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
   );
 
   // The way back from login-by; open to every role because the admin is signed in as someone else.
-  app.get('/auth/login-back', { config: SELF, schema: { tags, response: { 200: userAnswer } } }, async (request, reply) => {
-    const { token, user } = await auth.loginBack(deps, actorOf(request), meta(request));
-    setSessionCookie(reply, deps.config, token);
-    return { data: user };
-  });
+  app.get(
+    '/auth/login-back',
+    { config: { ...SELF, changesState: true }, schema: { tags, response: { 200: userAnswer } } },
+    async (request, reply) => {
+      const { token, user } = await auth.loginBack(deps, actorOf(request), meta(request));
+      setSessionCookie(reply, deps.config, token);
+      return { data: user };
+    },
+  );
 }

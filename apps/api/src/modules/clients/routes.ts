@@ -24,7 +24,7 @@ import { clientsPage } from './service.ts';
 
 const READ = { access: { permission: 'clients.read' as const } };
 const MANAGE = { access: { permission: 'clients.manage' as const } };
-const CALL = { access: { permission: 'clients.call' as const } };
+const CALL = { access: { permission: 'clients.call' as const }, changesState: true as const };
 const MERGE = { access: { permission: 'clients.merge' as const } };
 const DELETE = { access: { permission: 'clients.delete' as const } };
 const EXPORT = { access: { permission: 'clients.export' as const } };

@@ -130,7 +130,7 @@ export function financeRoutes(app: App, deps: orders.FinancesDeps & { files: Fil
   );
   app.get(
     '/api/finances/rebuild-receipt/:id',
-    { config: MANAGE, schema: { tags, params: idParams, response: { 200: receiptAnswer } } },
+    { config: { ...MANAGE, changesState: true }, schema: { tags, params: idParams, response: { 200: receiptAnswer } } },
     async (request) => ({
       data: await commissions.rebuildReceipt(db, actorOf(request), request.params.id),
     }),

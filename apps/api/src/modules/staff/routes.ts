@@ -37,12 +37,12 @@ export function staffRoutes(app: App, deps: AuthDeps): void {
   );
   app.get(
     '/api/send-signup-mail/:id',
-    { config: CREATE, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
+    { config: { ...CREATE, changesState: true }, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
     async (request) => ({ data: await sendSignupMail(deps, actorOf(request), request.params.id, 'signup', meta(request)) }),
   );
   app.get(
     '/api/send-inner-signup-mail/:id',
-    { config: CREATE, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
+    { config: { ...CREATE, changesState: true }, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
     async (request) => ({ data: await sendSignupMail(deps, actorOf(request), request.params.id, 'inner_signup', meta(request)) }),
   );
 
