@@ -13,11 +13,10 @@ const EMAIL = 'verena.geheimnis@example.ch';
 const lines: string[] = [];
 let database: Database;
 let built: BuiltApp;
-let drop: () => Promise<void>;
+let owned: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
 beforeAll(async () => {
-  const owned = await createTestDatabase();
-  drop = owned.drop;
+  owned = await createTestDatabase();
   database = openDatabase(owned.url, { max: 2 });
   await createUser(database.db, { role: 'admin', email: EMAIL, name: 'Verena', surname: 'Geheimnis' });
   const stream = new Writable({
@@ -39,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await built?.app.close();
   await database?.close();
-  await drop?.();
+  await owned?.drop();
 });
 
 describe('the error log', () => {
