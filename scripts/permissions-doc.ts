@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS, type Permission, type RouteAccess } from '../packages/domain/src/index.ts';
 import { buildApp } from '../apps/api/src/app.ts';
+import type { StateChange } from '../apps/api/src/http/origin.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 
@@ -24,11 +25,14 @@ const app = built.app;
 await app.ready();
 
 const accessText = (access: RouteAccess | undefined) => (!access ? 'NONE' : 'public' in access ? 'public' : access.permission);
+// GETs that change state are refused to other sites like every write (docs/permissions.md).
+const changeText = (declared: StateChange | undefined) =>
+  declared === undefined ? '' : declared === 'bookmark' ? ', changes state (also from a bookmark)' : ', changes state';
 
 const rows = built
   .routes()
   .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/docs'))
-  .map((r) => ({ method: r.method, url: r.url, access: accessText(r.access) }))
+  .map((r) => ({ method: r.method, url: r.url, access: accessText(r.access), change: changeText(r.changesState) }))
   .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 
 const abbr: Record<string, string> = {
@@ -57,7 +61,7 @@ const lines = [
   '',
   '| method | path | access |',
   '| --- | --- | --- |',
-  ...rows.map((r) => `| ${r.method} | \`${r.url}\` | ${r.access === 'public' ? 'public' : `\`${r.access}\``} |`),
+  ...rows.map((r) => `| ${r.method} | \`${r.url}\` | ${r.access === 'public' ? 'public' : `\`${r.access}\``}${r.change} |`),
   '',
   END,
 ];
