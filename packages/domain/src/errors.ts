@@ -106,6 +106,7 @@ export const REFUSALS = [
   'canceled_order_no_payment',
   'order_lines_locked',
   'order_terms_locked',
+  'discount_exceeds_sale',
   'order_without_event',
   'delivered_line_final',
   'canceled_order_not_delivered',

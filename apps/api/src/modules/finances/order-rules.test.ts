@@ -109,3 +109,37 @@ describe('refunds', () => {
     ).toBe(403);
   });
 });
+
+describe('the discount against the lines', () => {
+  it("a line change that would leave the discount larger than the sale is refused; the order's money stays", async () => {
+    const o = await sale();
+    expect((await as('sa', 'PUT', `/api/presentation/${o.event_id}`, { discount_rec_sum: 200_000 })).statusCode).toBe(200);
+    const line = o.lines[0]!;
+    const cheaper = await as('admin', 'PUT', `/api/finances/order-product/${line.id}`, {
+      product_id: mainProduct,
+      status: 'sell',
+      quantity: 1,
+      price: 150_000,
+    });
+    expect(cheaper.statusCode, cheaper.body).toBe(403);
+    expect(cheaper.json()).toMatchObject({ error: 'Not allowed.', data: { reason: 'discount_exceeds_sale' } });
+    const removed = await as('admin', 'DELETE', `/api/finances/order-product/${line.id}`);
+    expect(removed.statusCode).toBe(403);
+    const asRec = await as('admin', 'PUT', `/api/finances/order-product/${line.id}`, {
+      product_id: mainProduct,
+      status: 'rec',
+      quantity: 1,
+    });
+    expect(asRec.statusCode).toBe(403);
+    expect(dataOf(await as('admin', 'GET', `/api/finances/order/${o.id}`))).toMatchObject({ sum: 49_000, discount_rec_sum: 200_000 });
+    // A change that keeps the sale above the discount is taken.
+    const ok = await as('admin', 'PUT', `/api/finances/order-product/${line.id}`, {
+      product_id: mainProduct,
+      status: 'sell',
+      quantity: 1,
+      price: 200_000,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(dataOf(ok)).toMatchObject({ sum: 0, payment_status: 'paid' });
+  });
+});

@@ -1,5 +1,6 @@
 import {
   deliveryStatusOf,
+  discountExceedsSale,
   instalmentSchedule,
   normaliseProductLine,
   orderDebt,
@@ -362,6 +363,20 @@ async function lineValues(tx: Tx, body: ProductLineBody) {
   };
 }
 
+/** A line change may not leave the recommendation discount larger than what the lines sell for in money. */
+async function refuseDiscountAboveSale(tx: Tx, orderId: number): Promise<void> {
+  const order = (await repo.lockOrder(tx, orderId, everyOrder()))!;
+  const lines = await repo.linesOfOrders(tx, [orderId]);
+  if (
+    discountExceedsSale(
+      lines.map((l) => l.line),
+      order.discountRecSum,
+    )
+  ) {
+    throw refused('discount_exceeds_sale', 'The recommendation discount would be larger than the sale.');
+  }
+}
+
 /** Lines change only while the order is open or pending and the line is not delivered. */
 function refuseClosed(status: string): void {
   if (status !== 'open' && status !== 'pending' && status !== 'on_hold') {
@@ -377,6 +392,7 @@ export async function addOrderLine(deps: FinancesDeps, actor: Actor, orderId: nu
       throw refused('order_without_event', 'An order without a presentation takes no lines.');
     }
     await repo.insertOrderLine(tx, { ...(await lineValues(tx, body)), eventId: o.eventId, orderId });
+    await refuseDiscountAboveSale(tx, orderId);
     await settle(tx, orderId, nowOf(deps));
   });
   return orderDto(deps.db, actor, orderId);
@@ -399,6 +415,7 @@ export async function changeOrderLine(deps: FinancesDeps, actor: Actor, lineId: 
   const orderId = await deps.db.transaction(async (tx) => {
     const { orderId } = await lineOf(tx, actor, lineId);
     await repo.updateOrderLine(tx, lineId, await lineValues(tx, body));
+    await refuseDiscountAboveSale(tx, orderId);
     await settle(tx, orderId, nowOf(deps));
     return orderId;
   });
@@ -409,6 +426,7 @@ export async function removeOrderLine(deps: FinancesDeps, actor: Actor, lineId: 
   const orderId = await deps.db.transaction(async (tx) => {
     const { orderId } = await lineOf(tx, actor, lineId);
     await repo.deleteOrderLine(tx, lineId);
+    await refuseDiscountAboveSale(tx, orderId);
     await settle(tx, orderId, nowOf(deps));
     return orderId;
   });

@@ -27,10 +27,11 @@ export function OrderProductsStep({ draft, dispatch, products, errors }: StepPro
 /** '11': the discount the client gets for recommendations. */
 export function DiscountStep({ draft, set, products, errors }: StepProps) {
   const { t } = useTranslation(['perform']);
+  const { t: tc } = useTranslation();
   const fieldError = useFieldError(errors);
   const totals = totalsOf({ draft, products });
   // Said at once, as the server refuses it: the discount is at most what the lines sell for.
-  const tooLarge = totals.discount > totals.sold ? t('common:validation.discount_exceeds_sale') : undefined;
+  const tooLarge = totals.discount > totals.sold ? tc('validation.discount_exceeds_sale') : undefined;
   return (
     <Question title={t('perform:q.discount')} hint={t('perform:hint.discount')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
