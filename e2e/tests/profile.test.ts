@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { dashboardPath, type RoleCode } from '@bo/domain';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, signIn, textOf, waitForPath, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, expectSnackbar, signIn, textOf, waitForPath, withPage } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
 
 // Digits that differ from run to run, so a save is visible even against a database that is not fresh.
@@ -87,4 +87,35 @@ void describe('edit profile', { timeout: 120_000 }, () => {
       }),
     );
   }
+
+  void it(
+    'a new e-mail address takes the current password: refused at the field without it, saved with it',
+    withPage(async (page) => {
+      const own = 'partner@demo.test';
+      const moved = `partner-${STAMP}@demo.test`;
+      await signIn(page, own, DEMO_PASSWORD);
+      await openProfile(page, 'partner', 'address');
+      try {
+        await page.locator('#email').fill(moved);
+        await page.getByTestId('save-profile').click();
+        const helper = page.locator('#current_password-helper-text');
+        await page.locator('#current_password[aria-invalid="true"]').waitFor();
+        assert.equal(await textOf(helper), tr('de', 'validation.field_is_required'));
+
+        await page.locator('#current_password').fill(DEMO_PASSWORD);
+        await page.getByTestId('save-profile').click();
+        await expectSnackbar(page, tr('de', 'profile.saved'));
+        await page.reload();
+        await page.getByTestId('edit-profile-form').waitFor();
+        assert.equal(await page.locator('#email').inputValue(), moved);
+      } finally {
+        // Back to the demo address, which other files sign in with.
+        const back = await page.request.put('/auth/edit-current', {
+          data: { email: own, current_password: DEMO_PASSWORD },
+          headers: { origin: new URL(page.url()).origin, referer: page.url() },
+        });
+        assert.equal(back.status(), 200, await back.text());
+      }
+    }),
+  );
 });

@@ -55,10 +55,14 @@ function ProfileForm({ user }: { user: CurrentUserDto }) {
 
   const submit = form.handleSubmit((values) => {
     const body: EditCurrentBody = { ...values };
+    // The current password goes with a new password or a new e-mail address (where recovery links go).
+    const emailChanged = (values.email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase();
     // An empty new password means "keep the current one".
     if (!body.new_password) {
       delete body.new_password;
-      delete body.current_password;
+      if (!emailChanged) {
+        delete body.current_password;
+      }
     }
     save.mutate(body, {
       onSuccess: ({ data }) => {
@@ -122,6 +126,7 @@ function ProfileForm({ user }: { user: CurrentUserDto }) {
             label={t('fields.currentPassword')}
             type="password"
             autoComplete="current-password"
+            helperText={t('profile.currentPasswordFor')}
           />
           <FormText form={form} name="new_password" label={t('fields.newPassword')} type="password" autoComplete="new-password" />
         </Box>
