@@ -311,6 +311,31 @@ export function scopeRoomsOf(viewerId: number): string[] {
   return scopes.map(scopeRoom).filter((room): room is string => room !== null);
 }
 
+/** The scope a socket room stands for (the inverse of scopeRoom); null for a room that is none. */
+export function scopeOfRoom(room: string): ClientScope | null {
+  const [prefix, kind, value] = room.split(':');
+  if (prefix !== 'clients') {
+    return null;
+  }
+  const id = Number(value);
+  switch (kind ?? '') {
+    case 'all':
+      return value === undefined ? { kind: 'all' } : null;
+    case 'type':
+      return value === 'B2C' || value === 'B2B' ? { kind: 'type', type: value } : null;
+    case 'linked':
+      return Number.isInteger(id) && id > 0 ? { kind: 'linked', agentId: id } : null;
+    case 'created':
+      return Number.isInteger(id) && id > 0 ? { kind: 'created', userId: id } : null;
+    case 'referred':
+      return Number.isInteger(id) && id > 0 ? { kind: 'referred', userId: id } : null;
+    case 'self':
+      return Number.isInteger(id) && id > 0 ? { kind: 'self', userId: id } : null;
+    default:
+      return null;
+  }
+}
+
 /**
  * The rooms a change to this client goes to: every scope that holds it. `eventAgentIds` are the agents
  * of its presentations and services, whose scope (linked) holds it as well as its linked agent's.

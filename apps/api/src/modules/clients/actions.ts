@@ -3,6 +3,7 @@ import {
   clientsQuery,
   mergePhones,
   normalisePhone,
+  scopeOfRoom,
   type ClientRowDto,
   type DuplicateCheckBody,
   type DuplicateDto,
@@ -24,7 +25,7 @@ import type { Actor, RequestMeta } from '../auth/service.ts';
 import { storeGeneratedFile, type FilesDeps } from '../files/service.ts';
 import { toClientRow, toClientSummary } from './dto.ts';
 import { recordCallAttempt } from './calls.repo.ts';
-import { listClients } from './list.repo.ts';
+import { listClients, rowCountsOf } from './list.repo.ts';
 import { belongingsOf, lockClients, mergeClients, snapshotOf } from './merge.repo.ts';
 import * as relations from './relations.repo.ts';
 import { viewerOf, type Viewer } from './service.ts';
@@ -70,12 +71,29 @@ export async function roomsOfClient(tx: Tx, user: Parameters<typeof clientRooms>
   return clientRooms(user, await relations.eventAgentIdsOf(tx, user.id));
 }
 
+/**
+ * The client's row for each room whose scope holds it: the counts of its nested tabs are those the
+ * room's viewers see (a partner's row does not count duplicates or neighbours outside their scope).
+ */
+async function rowsByRoom(db: Db, id: number): Promise<{ room: string; row: ClientRowDto }[]> {
+  const row = await rowOf(db, id);
+  const found = await relations.findClient(db, { kind: 'all' }, id);
+  if (!row || !found) {
+    return [];
+  }
+  const out: { room: string; row: ClientRowDto }[] = [];
+  for (const room of await roomsOfClient(db, found.user)) {
+    const scope = scopeOfRoom(room);
+    const counts = scope && scope.kind !== 'all' ? await rowCountsOf(db, scope, id) : undefined;
+    out.push({ room, row: counts ? { ...row, ...counts } : row });
+  }
+  return out;
+}
+
 /** Spec 4: a changed client replaces its row in every open table that may show it. */
 export async function announceClientUpdated(deps: Pick<ClientsDeps, 'db' | 'publish'>, actor: Actor, id: number): Promise<void> {
-  const row = await rowOf(deps.db, id);
-  const found = await relations.findClient(deps.db, { kind: 'all' }, id);
-  if (row && found) {
-    deps.publish(await roomsOfClient(deps.db, found.user), 'client_updated', { updatedBy: actor.userId, client: row });
+  for (const { room, row } of await rowsByRoom(deps.db, id)) {
+    deps.publish([room], 'client_updated', { updatedBy: actor.userId, client: row });
   }
 }
 
@@ -86,10 +104,8 @@ export function announceListing(deps: Pick<ClientsDeps, 'publish'>, rooms: strin
 
 /** A new lead (created here or by another module) enters the listing of every table whose scope holds it. */
 export async function announceNewLead(deps: Pick<ClientsDeps, 'db' | 'publish'>, id: number): Promise<void> {
-  const row = await rowOf(deps.db, id);
-  const found = await relations.findClient(deps.db, { kind: 'all' }, id);
-  if (row && found) {
-    announceListing(deps, await roomsOfClient(deps.db, found.user), { deleted_id: null, inserted: row });
+  for (const { room, row } of await rowsByRoom(deps.db, id)) {
+    announceListing(deps, [room], { deleted_id: null, inserted: row });
   }
 }
 

@@ -1,6 +1,14 @@
-import { normalisePhone, type ClientListDto, type ClientRowDto, type DuplicateDto, type RoleCode } from '@bo/domain';
+import {
+  normalisePhone,
+  type ClientListDto,
+  type ClientUpdatedEvent,
+  type ClientRowDto,
+  type DuplicateDto,
+  type RoleCode,
+} from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { announceClientUpdated } from './actions.ts';
 
 /**
  * One definition of "duplicate" (issue 11, item 7): the count on a list row, the duplicates tab, the
@@ -150,6 +158,29 @@ describe('one definition of duplicate', () => {
     // The partner's check leaves out who the partner does not see.
     const scoped = await as('partner', 'POST', '/api/clients/duplicate-check', { name: 'X', surname: 'Y', email: 'anna@beispiel.ch' });
     expect(scoped.json<{ data: DuplicateDto[] }>().data.map((d) => d.id)).toEqual([ids.anna]);
+  });
+});
+
+describe('a changed row on the live connection', () => {
+  it("carries to each room the counts of that room's scope", async () => {
+    const heard: { room: string; event: ClientUpdatedEvent }[] = [];
+    const publish = (rooms: string[], _name: string, payload: unknown) => {
+      for (const room of rooms) {
+        heard.push({ room, event: payload as ClientUpdatedEvent });
+      }
+    };
+    const admin = staff.get('admin')!;
+    await announceClientUpdated(
+      { db: t.db, publish },
+      { userId: admin.id, role: 'admin', sessionId: 'test', impersonatorId: null },
+      ids.anna!,
+    );
+    const counts = (room: string) => {
+      const client = heard.find((h) => h.room === room)?.event.client;
+      return client && { duplicates: client.duplicates, cohabitants: client.cohabitants, blockNeighbors: client.blockNeighbors };
+    };
+    expect(counts('clients:all')).toEqual({ duplicates: 4, cohabitants: 2, blockNeighbors: 1 });
+    expect(counts(`clients:referred:${staff.get('partner')!.id}`)).toEqual({ duplicates: 3, cohabitants: 1, blockNeighbors: 1 });
   });
 });
 

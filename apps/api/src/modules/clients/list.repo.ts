@@ -261,6 +261,19 @@ async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map
   return out;
 }
 
+/** The counts of one client's nested tabs as a viewer of `scope` sees them (a live row sent to that scope's room). */
+export async function rowCountsOf(tx: Tx, scope: ClientScope, id: number): Promise<Omit<RowExtras, 'lastContact'> | undefined> {
+  const extras = (await rowExtras(tx, scope, [id])).get(id);
+  return (
+    extras && {
+      recommendations: extras.recommendations,
+      cohabitants: extras.cohabitants,
+      blockNeighbors: extras.blockNeighbors,
+      duplicates: extras.duplicates,
+    }
+  );
+}
+
 /** The columns a client summary shows (toClientSummary), not the whole row: a page reads 100 of them. */
 const summaryUserColumns = {
   id: users.id,
