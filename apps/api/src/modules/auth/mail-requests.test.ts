@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, mailsTo, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { cleanupThrottleRecords } from './service.ts';
 
 // Small limits, so that a test reaches them in a few requests.
 const PER_RECIPIENT = 3;
@@ -78,6 +79,26 @@ describe('mail requests per client address', () => {
     expect((await post('/auth/send-code', 'later-x@example.ch', ip)).statusCode).toBe(429);
     await t.pool.query("UPDATE mail_requests SET created_at = now() - interval '2 hours' WHERE ip = $1", [ip]);
     expect((await post('/auth/send-code', 'later-x@example.ch', ip)).statusCode).toBe(200);
+  });
+
+  it('are removed by the hourly cleanup once a day old, with old failed sign-ins; newer ones stay', async () => {
+    await t.pool.query(
+      `INSERT INTO mail_requests (kind, ip, email, created_at) VALUES ('recovery', '198.19.4.1', 'old@example.ch', now() - interval '25 hours'),
+        ('recovery', '198.19.4.1', 'new@example.ch', now() - interval '23 hours')`,
+    );
+    await t.pool.query(
+      `INSERT INTO login_failures (ip, email, created_at) VALUES ('198.19.4.1', 'old@example.ch', now() - interval '25 hours'),
+        ('198.19.4.1', 'new@example.ch', now())`,
+    );
+    await cleanupThrottleRecords(t.db);
+    const left = await t.pool.query(
+      `SELECT 'request' AS what, email FROM mail_requests WHERE ip = '198.19.4.1'
+       UNION ALL SELECT 'failure', email FROM login_failures WHERE ip = '198.19.4.1' ORDER BY 1, 2`,
+    );
+    expect(left.rows).toEqual([
+      { what: 'failure', email: 'new@example.ch' },
+      { what: 'request', email: 'new@example.ch' },
+    ]);
   });
 
   it('answers a malformed request 400 and counts nothing', async () => {
