@@ -1,7 +1,7 @@
 import type { ReceiptRowDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../auth/service.ts';
-import { receiptById, receiptsPage, setReceiptStatus } from '../finances/commissions.ts';
+import { receiptById, receiptsPage, setReceiptStatus } from '../finances/index.ts';
 import * as repo from './repo.ts';
 
 /** GET /api/admin-payments: the open receipts and, per agent, the open commissions no receipt holds yet. */

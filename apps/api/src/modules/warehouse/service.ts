@@ -2,7 +2,7 @@ import type { OrderDeliveryBody, StockBody, StockRowDto, ToDeliverDto, Warehouse
 import type { Db } from '../../db/client.ts';
 import { AppError, refused } from '../../http/errors.ts';
 import type { Actor } from '../auth/service.ts';
-import { recordDelivery } from '../finances/orders.ts';
+import { recordDelivery } from '../finances/index.ts';
 import * as repo from './repo.ts';
 
 export interface WarehouseDeps {
