@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { warnAboutUntrustedForwarding } from './http/forwarded-warning.ts';
+import { withLoggableErrors } from './http/loggable-error.ts';
 import { pageHandler } from './http/pages.ts';
 import { SessionCache } from './http/session-cache.ts';
 import type { StateChange } from './http/origin.ts';
@@ -80,7 +81,7 @@ export interface BuiltApp {
 /** Plugins and modules; tests build the app through this, main.ts adds the database and the listener. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withLoggableErrors(deps.logger),
     trustProxy: deps.config.trustProxy,
     // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are logged regardless.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel) }),

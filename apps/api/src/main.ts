@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { errorSummary } from './http/loggable-error.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
@@ -30,7 +31,7 @@ const jobs = await startJobs({
   transport,
   mailFrom: config.mail.from,
   sms: createSmsSender(config),
-  onError: (err) => log(`job error: ${err.message}`),
+  onError: (err) => log(`job error: ${errorSummary(err)}`),
 });
 
 const webDist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -2,6 +2,7 @@ import { fieldValidationFrom, type ErrorBody } from '@bo/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { loggableError, pgCause } from './loggable-error.ts';
 
 /** Unique indexes whose violation means something the user can fix. */
 const UNIQUE_CONSTRAINTS: Record<string, ErrorBody> = {
@@ -10,64 +11,6 @@ const UNIQUE_CONSTRAINTS: Record<string, ErrorBody> = {
   products_code_unique: { error: 'PRODUCT_CODE_TAKEN', field_validation: { code: 'already_taken' } },
   product_categories_name_unique: { error: 'CATEGORY_NAME_TAKEN', field_validation: { name: 'already_taken' } },
 };
-
-function isPgError(err: unknown): err is { code: string; constraint?: string } {
-  return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string' && 'severity' in err;
-}
-
-function pgCause(err: unknown): { code: string; constraint?: string } | undefined {
-  if (isPgError(err)) {
-    return err;
-  }
-  const cause = (err as { cause?: unknown } | null)?.cause;
-  return isPgError(cause) ? cause : undefined;
-}
-
-/** The stack's frames only: its first lines repeat the message, which may hold values. */
-function framesOf(err: { stack?: unknown }): string | undefined {
-  return typeof err.stack === 'string'
-    ? err.stack
-        .split('\n')
-        .filter((line) => /^\s+at /.test(line))
-        .join('\n')
-    : undefined;
-}
-
-/**
- * What a failed request leaves in the log. A database error names the statement and PostgreSQL's
- * code, never the statement's parameters nor PostgreSQL's message and detail, which quote values
- * (searched names, e-mail addresses): the log holds no personal data.
- */
-export function loggableError(err: unknown): Record<string, unknown> {
-  if (typeof err !== 'object' || err === null) {
-    return { type: typeof err };
-  }
-  const e = err as { name?: unknown; message?: unknown; stack?: unknown; query?: unknown; params?: unknown };
-  const pg = pgCause(err) as
-    { code: string; severity?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown } | undefined;
-  const isQueryError = typeof e.query === 'string' && Array.isArray(e.params);
-  if (!pg && !isQueryError) {
-    return {
-      type: typeof e.name === 'string' ? e.name : 'Error',
-      message: typeof e.message === 'string' ? e.message : '',
-      stack: framesOf(e),
-    };
-  }
-  const out: Record<string, unknown> = { type: isQueryError ? 'DrizzleQueryError' : 'DatabaseError', message: 'Failed query' };
-  if (isQueryError) {
-    out.query = e.query;
-    out.params = (e.params as unknown[]).length;
-  }
-  if (pg) {
-    for (const key of ['code', 'severity', 'constraint', 'table', 'column', 'routine'] as const) {
-      if (pg[key] !== undefined) {
-        out[key] = pg[key];
-      }
-    }
-  }
-  out.stack = framesOf(e);
-  return out;
-}
 
 /** One handler turns every failure into `{ error, message?, field_validation? }`. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createUser, testConfig } from '../../test/harness.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { errorSummary } from './loggable-error.ts';
 
 /*
  * A request that fails in the database is logged with its statement, never with the statement's
@@ -67,5 +68,31 @@ describe('the error log', () => {
     expect(entry!.msg).toBe('request failed');
     expect(entry!.error).toMatchObject({ type: 'DrizzleQueryError', code: '42P01' });
     expect(String(entry!.error!.query)).toMatch(/from "users"/i);
+  });
+
+  it("keeps values out of every error logged as err, and out of the job runner's line", async () => {
+    const failed = (await database.pool.query('SELECT $1::int', ['kein-int']).catch((err: unknown) => err)) as Error;
+    // How Drizzle wraps a failed statement: its message lists the parameters.
+    const wrapped = Object.assign(new Error(`Failed query: select * from users where email = $1\nparams: ${EMAIL}`), {
+      query: 'select * from users where email = $1',
+      params: [EMAIL],
+      cause: failed,
+    });
+    const refused = new Error(`550 mailbox unavailable <${EMAIL}>`);
+    const from = lines.length;
+    built.app.log.error({ err: wrapped }, 'live connections not moved');
+    built.app.log.error({ err: refused }, 'mail delivery failed');
+    const logged = lines.slice(from).join('\n');
+    expect(logged).not.toContain(EMAIL);
+    expect(logged).not.toContain('kein-int');
+    expect(logged).toContain('select * from users where email = $1');
+    expect(logged).toContain('22P02');
+    expect(logged).toContain('550 mailbox unavailable <<e-mail>>');
+
+    for (const err of [wrapped, refused, failed]) {
+      expect(errorSummary(err)).not.toContain(EMAIL);
+      expect(errorSummary(err)).not.toContain('kein-int');
+    }
+    expect(errorSummary(wrapped)).toBe('DrizzleQueryError 22P02: select * from users where email = $1');
   });
 });
