@@ -73,26 +73,27 @@ export type CreateRecommendationBody = z.infer<typeof createRecommendationBody>;
 
 /**
  * PUT /api/recommendations/{id}: the fields that change (the rest stays), and for staff the status;
- * `paid` marks the reward of an approved recommendation as paid out (admins).
+ * `paid` marks the reward of an approved recommendation as paid out (admins). An optional contact
+ * field read as null (GET) may be sent back as null, which clears it like an empty string.
  */
 export const updateRecommendationBody = z.object({
   name: recommendationFieldShape.name.optional(),
   surname: z.string().trim().max(100, 'too_long').optional(),
-  phone: zPhone().optional(),
+  phone: zPhone().nullish(),
   email: z
     .string()
     .trim()
     .max(254, 'too_long')
     .refine((v) => v === '' || PATTERNS.email.test(v), 'invalid_email')
     .transform((v) => v.toLowerCase())
-    .optional(),
-  city: z.string().trim().max(100, 'too_long').optional(),
+    .nullish(),
+  city: z.string().trim().max(100, 'too_long').nullish(),
   zipcode: z
     .string()
     .trim()
     .regex(/^(\d{4,5})?$/, 'invalid_value')
-    .optional(),
-  address: z.string().trim().max(200, 'too_long').optional(),
+    .nullish(),
+  address: z.string().trim().max(200, 'too_long').nullish(),
   comment: z.string().trim().max(1000, 'too_long').optional(),
   status: z.enum(RECOMMENDATION_STATUSES).optional(),
   paid: z.boolean().optional(),

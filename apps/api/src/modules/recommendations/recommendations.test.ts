@@ -443,3 +443,20 @@ describe('the same person recommended twice', () => {
     expect(await storedWith(ursula.id, '+41796411122')).toBe(1);
   });
 });
+
+describe('what a read returns, a write accepts', () => {
+  it('a recommendation read with GET is saved back unchanged with PUT, nulls included', async () => {
+    const made = await create('user', person({ email: '', city: '', address: '', zipcode: '' }));
+    const read = (await as('user', 'GET', `/api/recommendations/${made.id}`)).json<{ data: RecommendationItemDto }>().data;
+    expect(read).toMatchObject({ email: null, city: null, address: null, zipcode: null });
+    const res = await put('user', made.id, read);
+    expect(res.statusCode, res.body).toBe(200);
+    expect({ ...res.json<RecommendationAnswer>().data, updated_at: read.updated_at }).toEqual(read);
+    // A null clears an optional field; the name stays required.
+    await put('user', made.id, { city: 'Chur' });
+    const cleared = await put('user', made.id, { city: null });
+    expect(cleared.json<RecommendationAnswer>().data.city).toBeNull();
+    const named = await put('user', made.id, { name: null });
+    expect(named.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { name: 'field_is_required' } });
+  });
+});

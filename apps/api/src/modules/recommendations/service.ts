@@ -91,8 +91,11 @@ export async function recommendation(db: Db, actor: Actor, id: number): Promise<
 
 const orNull = (v: string | undefined | null): string | null => (v ? v : null);
 
-/** The columns of the typed fields: empty texts are none, the phone also in E.164. */
-function columnsOf(fields: Partial<Omit<CreateRecommendationBody, 'user_id'>>): Partial<repo.RecommendationValues> {
+/**
+ * The columns of the typed fields of a create or a change: empty texts and nulls (an optional field
+ * read as null and sent back) are none, the phone also in E.164.
+ */
+function columnsOf(fields: UpdateRecommendationBody): Partial<repo.RecommendationValues> {
   const out: Partial<repo.RecommendationValues> = {};
   if (fields.name !== undefined) {
     out.name = fields.name;
