@@ -13,6 +13,7 @@ import type { TFunction } from 'i18next';
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useDetailsId } from '../../ui/data-table/details-id.ts';
 import type { DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useClientActions } from './client-actions.tsx';
 import { clientName, StatusChip } from './client-bits.tsx';
@@ -39,6 +40,7 @@ function SelectCell({ row }: { row: ClientRowDto }) {
   const { t } = useTranslation(['clients']);
   const state = useRowState();
   const open = state.isExpanded(row.id);
+  const detailsId = useDetailsId(row.id);
   const name = clientName(row.user);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mx: -0.5, my: -0.5 }}>
@@ -47,6 +49,7 @@ function SelectCell({ row }: { row: ClientRowDto }) {
         sx={{ p: 0.5 }}
         onClick={() => state.toggleExpanded(row.id)}
         aria-expanded={open}
+        aria-controls={open ? detailsId : undefined}
         aria-label={open ? t('clients:collapse', { name }) : t('clients:expand', { name })}
         data-testid="expand-row"
       >

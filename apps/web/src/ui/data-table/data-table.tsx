@@ -19,10 +19,11 @@ import {
   Typography,
 } from '@mui/material';
 import { clampWidth } from '@bo/domain';
-import { Fragment, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useId, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { ColumnsMenu } from './columns-menu.tsx';
+import { DetailsIdContext } from './details-id.ts';
 import type { DataTableState } from './use-data-table.ts';
 
 export interface DataTableProps<Row> {
@@ -140,6 +141,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { table, rows, rowKey, testIds } = props;
   const { t } = useTranslation(['common', 'tables']);
   const [preview, setPreview] = useState<{ id: string; width: number } | null>(null);
+  const tableId = useId();
+  // A row's details carry an id, so the row's own toggle button can name them with aria-controls.
+  const detailsId = useCallback((key: string | number) => `${tableId}-details-${String(key)}`, [tableId]);
 
   if (!table.ready) {
     return (
@@ -218,7 +222,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               })
             }
             tabIndex={click ? 0 : undefined}
-            aria-expanded={expandable ? open : undefined}
             sx={{
               cursor: click ? 'pointer' : undefined,
               '& > td': expandable && open ? { borderBottom: 'none' } : undefined,
@@ -234,7 +237,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {expandable && (
             <TableRow>
               <TableCell colSpan={span} sx={{ p: 0, borderBottom: open ? undefined : 'none' }}>
-                <Collapse in={open} unmountOnExit>
+                <Collapse in={open} unmountOnExit id={detailsId(key)}>
                   {props.renderExpanded!(row)}
                 </Collapse>
               </TableCell>
@@ -321,7 +324,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </TableRow>
             )}
           </TableHead>
-          <TableBody>{body()}</TableBody>
+          <DetailsIdContext.Provider value={detailsId}>
+            <TableBody>{body()}</TableBody>
+          </DetailsIdContext.Provider>
         </Table>
       </TableContainer>
       <TablePagination
