@@ -11,7 +11,16 @@ import ruLocale from '@fullcalendar/react/locales/ru';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import { alpha, Box, Typography, type Theme } from '@mui/material';
-import { DISPLAY_TIME_ZONE, EVENT_COLOURS, EVENT_LENGTH_S, eventColour, WORKING_HOURS, WORKING_WEEKDAYS, type EventDto } from '@bo/domain';
+import {
+  DISPLAY_TIME_ZONE,
+  EVENT_COLOURS,
+  EVENT_LENGTH_S,
+  eventColour,
+  readableTextColour,
+  WORKING_HOURS,
+  WORKING_WEEKDAYS,
+  type EventDto,
+} from '@bo/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
@@ -31,9 +40,13 @@ const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as con
 /** What every calendar of the app shares: Zurich time, Monday first, 07:00–20:00, the agents' working hours shaded. */
 export function useBaseOptions(): CalendarOptions {
   const { i18n } = useTranslation();
+  const locale = LOCALES[i18n.resolvedLanguage ?? 'de'] ?? deLocale;
   return {
     plugins: PLUGINS,
-    locale: LOCALES[i18n.resolvedLanguage ?? 'de'] ?? deLocale,
+    locale,
+    // A button's accessible name starts with what it shows ("Tag", "Heute"), so it can be spoken to by that name.
+    viewHint: '$0',
+    todayHint: locale.todayText ?? 'Today',
     timeZone: DISPLAY_TIME_ZONE,
     firstDay: 1,
     slotMinTime: '07:00',
@@ -89,6 +102,8 @@ export function toEventInput(e: EventDto, t: TFunction<['calendar']>, withAgent:
     start: e.date,
     end: e.ends_at,
     color: busy ? BUSY_COLOUR : eventColour(e.status),
+    // The spec's colours stay; the text on them is black or white, whichever reads (4.5:1).
+    contrastColor: readableTextColour(busy ? BUSY_COLOUR : eventColour(e.status)),
     startEditable: !busy && e.can_edit,
     durationEditable: false,
     interactive: !busy,

@@ -25,6 +25,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../app/session.ts';
+import { colouredSx } from '../../ui/coloured.ts';
 import { useMoveEvent, useUpdateEvent } from './api.ts';
 import { clientLabel } from './calendar-setup.tsx';
 import { AgentSelect, CommentField, DialogError, StatusSelect, useCalendarFeedback, WhenField } from './event-fields.tsx';
@@ -66,7 +67,7 @@ function EventFacts({ event }: { event: EventDto }) {
         <Chip
           size="small"
           label={t(`calendar:statuses.${event.status}`)}
-          sx={{ ml: 1, bgcolor: eventColour(event.status), color: '#fff' }}
+          sx={{ ml: 1, ...colouredSx(eventColour(event.status)) }}
           data-testid="event-status-chip"
         />
       </Row>

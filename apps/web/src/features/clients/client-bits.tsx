@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import { MAKE_A_DEMO, MAKE_A_DEMO_CODE, type ClientSummaryDto } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
+import { colouredSx } from '../../ui/coloured.ts';
 
 const isMakeADemo = (status: string | null) =>
   status === MAKE_A_DEMO_CODE || (MAKE_A_DEMO.statuses as readonly (string | null)[]).includes(status);
@@ -20,12 +21,7 @@ export function StatusChip({ status, colour = MAKE_A_DEMO.colour }: { status: st
   }
   const demo = isMakeADemo(status);
   return (
-    <Chip
-      size="small"
-      label={label(status)}
-      data-status={status}
-      sx={demo ? { bgcolor: colour, color: '#fff', fontWeight: 500 } : undefined}
-    />
+    <Chip size="small" label={label(status)} data-status={status} sx={demo ? { ...colouredSx(colour), fontWeight: 500 } : undefined} />
   );
 }
 

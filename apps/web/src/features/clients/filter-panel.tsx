@@ -14,6 +14,7 @@ import {
   type StatusCatalogue,
 } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
+import { colouredSx } from '../../ui/coloured.ts';
 import { CustomFilterRow } from './custom-filter-row.tsx';
 import { useStatusLabel } from './client-bits.tsx';
 import { hasStatusFilter, type ClientFilters } from './list-query.ts';
@@ -97,7 +98,7 @@ export function FilterPanel({
                     size="small"
                     label={statusLabel(option)}
                     {...props}
-                    sx={option === MAKE_A_DEMO_CODE ? { bgcolor: demoColour, color: '#fff' } : undefined}
+                    sx={option === MAKE_A_DEMO_CODE ? colouredSx(demoColour) : undefined}
                   />
                 );
               })

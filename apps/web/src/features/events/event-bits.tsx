@@ -2,6 +2,7 @@ import { Chip } from '@mui/material';
 import { can, dashboardPath, eventColour, formatNumber, type EventDto, type EventListDto, type RoleCode } from '@bo/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { colouredSx } from '../../ui/coloured.ts';
 
 /** Spec 4 display colours: the status as a chip in its colour (success green, canceled pink, remeet orange, planned blue). */
 export function EventStatusChip({ status }: { status: string }) {
@@ -11,7 +12,7 @@ export function EventStatusChip({ status }: { status: string }) {
       size="small"
       label={t(`events:statuses.${status}`, { defaultValue: status })}
       data-status={status}
-      sx={{ bgcolor: eventColour(status), color: '#fff', fontWeight: 500 }}
+      sx={{ ...colouredSx(eventColour(status)), fontWeight: 500 }}
     />
   );
 }
