@@ -76,7 +76,8 @@ export function AgentWeek({
         initialView="timeGridWeek"
         initialDate={atMs === null ? undefined : new Date(atMs)}
         headerToolbar={{ start: 'prev,next', center: 'title', end: '' }}
-        height={440}
+        // The whole working day shows at once: a scrolling pane inside the dialog would be out of the keyboard's reach.
+        height="auto"
         dayHeaderFormat={{ weekday: 'short', day: 'numeric', month: 'numeric' }}
         events={inputs}
         eventContent={(arg) => <EventLabel arg={arg} />}

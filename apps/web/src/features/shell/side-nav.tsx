@@ -1,4 +1,4 @@
-import { Box, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Toolbar } from '@mui/material';
+import { Box, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar } from '@mui/material';
 import { menuFor, screenPath, type RoleCode } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
@@ -19,10 +19,13 @@ export function SideNav({ role, open, onClose }: { role: RoleCode; open: boolean
           const to = screenPath(role, screen);
           const selected = screen.path === '' ? pathname === to : pathname.startsWith(to);
           return (
-            <ListItemButton key={screen.id} component={NavLink} to={to} selected={selected} onClick={onClose} data-screen={screen.id}>
-              <ListItemIcon sx={{ minWidth: 36 }}>{screenIcon(screen.id)}</ListItemIcon>
-              <ListItemText primary={t(`screens.${screen.id}`)} />
-            </ListItemButton>
+            // A list holds list items: the link sits inside its item, not in the list itself.
+            <ListItem key={screen.id} disablePadding>
+              <ListItemButton component={NavLink} to={to} selected={selected} onClick={onClose} data-screen={screen.id}>
+                <ListItemIcon sx={{ minWidth: 36 }}>{screenIcon(screen.id)}</ListItemIcon>
+                <ListItemText primary={t(`screens.${screen.id}`)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -36,6 +36,7 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [query, setQuery] = useState('');
   const canSearch = screensFor(user.role.code).some((s) => s.id === 'search');
+  const initials = (user.name[0] ?? '') + (user.surname[0] ?? '');
 
   const changeLanguage = (lng: Language) => {
     rememberLanguage(lng);
@@ -91,10 +92,13 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
             </MenuItem>
           ))}
         </Select>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('shell.profileMenu')} data-testid="profile-menu">
-          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}>
-            {(user.name[0] ?? '') + (user.surname[0] ?? '')}
-          </Avatar>
+        {/* The name starts with the initials the button shows, so it can be spoken to as it reads (WCAG 2.5.3). */}
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={`${initials}, ${t('shell.profileMenu')}`}
+          data-testid="profile-menu"
+        >
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}>{initials}</Avatar>
         </IconButton>
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
           <MenuItem disabled>
