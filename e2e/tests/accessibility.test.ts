@@ -85,6 +85,7 @@ function report(findings: Finding[]): string {
 
 interface Listed {
   id: number;
+  date: string;
   type: string;
   status: string;
   order_id: number | null;
@@ -270,9 +271,13 @@ void describe('accessibility of every screen', { timeout: 600_000 }, () => {
     "sales agent: the calendar's week with its events and an event's dialog have no critical or serious axe violation",
     withPage(async (page) => {
       await signIn(page, EMAIL.sales_agent, DEMO_PASSWORD);
-      await page.goto('/sa-dashboard/calendar?view=week');
+      // The week of the agent's next planned demo, so there is an event to open whatever day it is.
+      const { data } = await apiJson<{ data: Listed[] }>(page, 'GET', '/api/events-upcoming?eventType=presentation&limit=1');
+      const next = data[0];
+      assert.ok(next, 'the sales agent has a planned demo');
+      await page.goto(`/sa-dashboard/calendar?view=week&date=${next.date.slice(0, 10)}`);
       await page.getByTestId('calendar').and(page.locator('[data-loaded="true"]')).waitFor();
-      const event = page.getByTestId('calendar').locator('[data-testid="calendar-event"][data-busy="false"]').first();
+      const event = page.getByTestId('calendar').locator(`[data-testid="calendar-event"][data-event-id="${next.id}"]`);
       await event.waitFor();
       await settled(page, 'the calendar');
       const findings = await scan(page, 'sales agent calendar week');
