@@ -42,8 +42,7 @@ async function settled(page: Page, where: string): Promise<void> {
   await page
     .waitForFunction(
       () => {
-        const main = document.querySelector('main');
-        if (!main?.querySelector('h1')) {
+        if (!document.querySelector('h1')) {
           return false;
         }
         // The tables keep a hidden progress bar in place (visibility: hidden) so that rows do not jump.
@@ -243,6 +242,19 @@ void describe('accessibility of every screen', { timeout: 600_000 }, () => {
       }),
     );
   }
+
+  void it(
+    'signed out: the sign-in, signup, recovery and reset screens have no critical or serious axe violation',
+    withPage(async (page) => {
+      const findings: Finding[] = [];
+      for (const address of ['/login', '/signup', '/recovery', '/reset-password?token=not-a-token']) {
+        await page.goto(address);
+        await settled(page, address);
+        findings.push(...(await scan(page, `signed out ${address}`)));
+      }
+      assert.equal(findings.length, 0, `axe violations:\n${report(findings)}`);
+    }),
+  );
 
   void it(
     'call agent: an expanded client row and the booking dialog have no critical or serious axe violation',
