@@ -1,6 +1,6 @@
 import FullCalendar, { type CalendarRef, type EventInput } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { EVENT_LENGTH_S } from '@bo/domain';
+import { EVENT_LENGTH_S, readableTextColour } from '@bo/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarEvents, type CalendarRange } from './api.ts';
@@ -49,6 +49,7 @@ export function AgentWeek({
               start: new Date(atMs),
               end: new Date(atMs + EVENT_LENGTH_S * 1000),
               color: PREVIEW_COLOUR,
+              contrastColor: readableTextColour(PREVIEW_COLOUR),
               interactive: false,
               startEditable: false,
             },
