@@ -246,8 +246,15 @@ function misspelt(name: string, rng: Rng): string {
   if (ascii(name) !== name) {
     return ascii(name);
   }
-  const i = rng.int(1, Math.max(1, name.length - 3));
-  return name.slice(0, i) + (name[i + 1] ?? '') + (name[i] ?? '') + name.slice(i + 2);
+  const swapped = (i: number) => name.slice(0, i) + (name[i + 1] ?? '') + (name[i] ?? '') + name.slice(i + 2);
+  const first = rng.int(1, Math.max(1, name.length - 3));
+  // Two equal letters ("Zimmermann") swap into the same name: take the next pair that differs.
+  for (let i = first; i < name.length - 1; i += 1) {
+    if (swapped(i) !== name) {
+      return swapped(i);
+    }
+  }
+  return swapped(first);
 }
 
 /** Another writing of a Swiss mobile number ("079 123 45 67"); it normalises to the same E.164. */

@@ -11,6 +11,7 @@ import {
   PERSONS_AT_HOME,
   RELATIONS,
   roleByCode,
+  toQrBillText,
   WORKING_STATUSES,
   type RoleCode,
 } from '@bo/domain';
@@ -23,7 +24,7 @@ import { seedDemoEvents } from './events.ts';
 import { seedDemoFinances } from './finances.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
-import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
+import { COMPANIES, REGIONS, RUSSIAN_SPEAKERS, type RegionKey } from './names.ts';
 import { seedProducts } from './products.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoStaff } from './staff.ts';
@@ -45,6 +46,18 @@ interface Postcode {
   postcode: string;
   locality: string;
   canton: string;
+}
+
+/** The name, surname and e-mail of the Russian-speaking client at position i (names.ts). */
+function russianSpeaker(i: number, gender: string, hasEmail: boolean): { name: string; surname: string; email: string | null } {
+  const female = gender === 'female';
+  const names = female ? RUSSIAN_SPEAKERS.female : RUSSIAN_SPEAKERS.male;
+  const name = names[i % names.length]!;
+  const family = RUSSIAN_SPEAKERS.surnames[Math.floor(i / 40) % RUSSIAN_SPEAKERS.surnames.length]!;
+  const surname = female ? family.female : family.male;
+  // Their address is written in Latin letters, as Swiss providers take it.
+  const email = hasEmail ? `${toQrBillText(name)}.${toQrBillText(surname)}${i}@example.ch`.toLowerCase() : null;
+  return { name, surname, email };
 }
 
 const POSTCODES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ch-postcodes.csv');
@@ -140,11 +153,14 @@ export async function seedDemo(
               .toLowerCase()
           : null;
       const createdAt = new Date(Date.now() - Math.floor(random() * 400) * 86_400_000);
+      // One in forty clients of the German-speaking region speaks Russian and writes their name in
+      // Cyrillic; chosen by position, so the random sequence of everybody else stays as it was.
+      const russian = regionKey === 'de' && i % 40 === 13 ? russianSpeaker(i, gender, email !== null) : undefined;
       rows.push({
         roleId: roleByCode('user').id,
-        email,
-        name,
-        surname,
+        email: russian ? russian.email : email,
+        name: russian?.name ?? name,
+        surname: russian?.surname ?? surname,
         gender,
         age: 25 + Math.floor(random() * 55),
         zipcode: place.postcode,
@@ -159,7 +175,7 @@ export async function seedDemo(
         personsAtHome: pick(PERSONS_AT_HOME),
         hasKids: random() < 0.4,
         hasAllergies: random() < 0.2,
-        locale: region.locale,
+        locale: russian ? RUSSIAN_SPEAKERS.locale : region.locale,
         status: pick(CLIENT_STATUSES),
         leadSource: pick(LEAD_SOURCES),
         createdAt,

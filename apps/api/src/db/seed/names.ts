@@ -175,3 +175,22 @@ export const COMPANIES = [
   'Praxis Dr. Weber',
   'Hotel Bellevue AG',
 ];
+
+/**
+ * Russian-speaking residents of the German-speaking region: their names in Cyrillic, as they write
+ * them, so lists, search and documents show names in every interface language. Surnames by gender,
+ * as Russian writes them.
+ */
+export const RUSSIAN_SPEAKERS = {
+  male: ['Алексей', 'Дмитрий', 'Сергей', 'Андрей', 'Михаил', 'Николай'],
+  female: ['Ольга', 'Наталья', 'Екатерина', 'Ирина', 'Татьяна', 'Светлана'],
+  surnames: [
+    { male: 'Иванов', female: 'Иванова' },
+    { male: 'Смирнов', female: 'Смирнова' },
+    { male: 'Кузнецов', female: 'Кузнецова' },
+    { male: 'Попов', female: 'Попова' },
+    { male: 'Соколов', female: 'Соколова' },
+    { male: 'Морозов', female: 'Морозова' },
+  ],
+  locale: 'ru',
+} as const;
