@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PATTERNS, zRequiredText } from '../validation.ts';
+import { PATTERNS, zPhone, zRequiredText } from '../validation.ts';
 
 /** The app settings keys of spec section 3, in the order the settings page shows them. */
 export const SETTINGS_KEYS = [
@@ -36,8 +36,8 @@ const optionalEmail = () =>
   optionalText(254)
     .refine((v) => v === '' || PATTERNS.email.test(v), 'invalid_email')
     .transform((v) => v.toLowerCase());
-/** Spec 5: starts with 0 or +0 followed by at least 9 digits; spaces allowed between them. */
-const optionalPhone = () => optionalText(40).refine((v) => v === '' || PATTERNS.phone.test(v), 'invalid_phone');
+/** The one phone rule of every form (zPhone, isPhone); empty means none. */
+const optionalPhone = () => zPhone();
 const optionalUrl = () => optionalText(500).refine((v) => v === '' || PATTERNS.url.test(v), 'invalid_website_url');
 
 /**

@@ -127,7 +127,7 @@ describe('POST /api/global-settings', () => {
     ['an invalid e-mail', { company_email: 'info@alpenquell' }, { company_email: 'invalid_email' }],
     ['an invalid SMS e-mail', { sms_company_email: 'sms' }, { sms_company_email: 'invalid_email' }],
     ['a phone with too few digits', { company_phone: '044 500' }, { company_phone: 'invalid_phone' }],
-    ['a phone in international form', { sms_company_phone: '+41 44 500 12 35' }, { sms_company_phone: 'invalid_phone' }],
+    ['a phone too short to be a number', { sms_company_phone: '044 500 12' }, { sms_company_phone: 'invalid_phone' }],
     ['a website without a scheme', { website_link: 'www.alpenquell.ch' }, { website_link: 'invalid_website_url' }],
     ['a shop link that is no URL', { shop_shortlink: 'shop' }, { shop_shortlink: 'invalid_website_url' }],
     ['no company name', { company_name: ' ' }, { company_name: 'field_is_required' }],
