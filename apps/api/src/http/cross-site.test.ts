@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SOCKET } from '@bo/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../test/fixtures.ts';
 import { createTestApp, createUser, login, type TestApp, type TestUser } from '../../test/harness.ts';
+import { closeSockets, connectSocket, listen } from '../../test/sockets.ts';
 
 // PUBLIC_URL of the test config is http://bo.test; `app.inject` sends `Host: localhost:80`.
 const OWN = 'http://bo.test';
@@ -266,33 +265,15 @@ describe('the session guard refuses state-changing requests of other origins', (
 
 describe('the socket handshake', () => {
   let port: number;
-  const open: Socket[] = [];
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    port = await listen(t);
   });
 
-  afterEach(() => {
-    for (const socket of open.splice(0)) {
-      socket.close();
-    }
-  });
+  afterEach(closeSockets);
 
   function connect(headers: Record<string, string>, transports: ('polling' | 'websocket')[] = ['polling', 'websocket']): Promise<Socket> {
-    const socket = connectClient(`http://127.0.0.1:${port}`, {
-      path: SOCKET.path,
-      extraHeaders: { cookie: adminCookie, ...headers },
-      transports,
-      reconnection: false,
-      forceNew: true,
-      timeout: 5000,
-    });
-    open.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (err) => reject(err));
-    });
+    return connectSocket(port, { cookie: adminCookie, ...headers }, transports);
   }
 
   it.each([

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { SOCKET } from '@bo/domain';
-import type { Server } from 'socket.io';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../test/harness.ts';
+import { closeSockets, connected, listen, nextEvent, openSocket, serverOf } from '../../test/sockets.ts';
 
 /**
  * Live updates follow the session and the scope (issue 11): whatever ends a session ends its
@@ -12,18 +10,7 @@ import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser
  * connection: a probe sent to the socket after the change must arrive, and nothing else before it.
  */
 
-const open: Socket[] = [];
-
-afterEach(() => {
-  for (const socket of open.splice(0)) {
-    socket.close();
-  }
-});
-
-async function listen(t: TestApp): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return (t.app.server.address() as AddressInfo).port;
-}
+afterEach(closeSockets);
 
 /** What one connection heard, in order. */
 interface Heard {
@@ -32,38 +19,12 @@ interface Heard {
 }
 
 /** A socket.io client as the browser opens it (polling first, the session cookie on every request). */
-function connect(port: number, cookie: string): Promise<Heard> {
-  const socket = connectClient(`http://127.0.0.1:${port}`, {
-    path: SOCKET.path,
-    extraHeaders: { cookie, origin: `http://127.0.0.1:${port}` },
-    reconnection: false,
-    forceNew: true,
-    timeout: 5000,
-  });
-  open.push(socket);
+async function connect(port: number, cookie: string): Promise<Heard> {
+  const socket = openSocket(port, { cookie, origin: `http://127.0.0.1:${port}` });
   const heard: Heard = { socket, events: [] };
   socket.onAny((event: string, payload: unknown) => heard.events.push({ event, payload }));
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(heard));
-    socket.once('connect_error', (err) => reject(err));
-  });
-}
-
-function serverOf(t: TestApp): Server {
-  if (!t.realtime) {
-    throw new Error('the app was built without realtime');
-  }
-  return t.realtime.io;
-}
-
-function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+  await connected(socket);
+  return heard;
 }
 
 let probes = 0;
@@ -119,9 +80,7 @@ describe('live updates follow the session and the scope', () => {
   });
 
   afterAll(async () => {
-    for (const socket of open.splice(0)) {
-      socket.close();
-    }
+    closeSockets();
     await t?.close();
   });
 
@@ -396,9 +355,7 @@ describe('two API processes on one database', () => {
   });
 
   afterAll(async () => {
-    for (const socket of open.splice(0)) {
-      socket.close();
-    }
+    closeSockets();
     await b?.close();
     await a?.close();
   });

@@ -1,55 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { SOCKET } from '@bo/domain';
-import type { Server } from 'socket.io';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../test/harness.ts';
+import { closeSockets, connectSocket, listen, nextEvent, serverOf } from '../../test/sockets.ts';
 
-const open: Socket[] = [];
+afterEach(closeSockets);
 
-afterEach(() => {
-  for (const socket of open.splice(0)) {
-    socket.close();
-  }
-});
-
-async function listen(t: TestApp): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return (t.app.server.address() as AddressInfo).port;
-}
-
-/** A socket.io client as the browser opens it: polling first, the session cookie on every request. */
+/** A socket.io client as the browser opens it: polling first, the session cookie (if any) on every request. */
 function connect(port: number, cookie?: string): Promise<Socket> {
-  const socket = connectClient(`http://127.0.0.1:${port}`, {
-    path: SOCKET.path,
-    extraHeaders: cookie ? { cookie } : {},
-    reconnection: false,
-    forceNew: true,
-    timeout: 5000,
-  });
-  open.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => reject(err));
-  });
-}
-
-/** The socket.io server of an app built with realtime. */
-function serverOf(t: TestApp): Server {
-  if (!t.realtime) {
-    throw new Error('the app was built without realtime');
-  }
-  return t.realtime.io;
-}
-
-function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+  return connectSocket(port, cookie ? { cookie } : {});
 }
 
 describe('socket server', () => {
@@ -68,9 +26,7 @@ describe('socket server', () => {
   });
 
   afterAll(async () => {
-    for (const socket of open.splice(0)) {
-      socket.close();
-    }
+    closeSockets();
     await t?.close();
   });
 
@@ -140,9 +96,7 @@ describe('two API processes on one database', () => {
   });
 
   afterAll(async () => {
-    for (const socket of open.splice(0)) {
-      socket.close();
-    }
+    closeSockets();
     await b?.close();
     await a?.close();
   });

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import {
   normalisePhone,
-  SOCKET,
   type ClientRowDto,
   type ClientUpdatedEvent,
   type DuplicateDto,
@@ -9,15 +7,16 @@ import {
   type NestedTabsDto,
   type RoleCode,
 } from '@bo/domain';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { closeSockets, connectSocket, listen } from '../../../test/sockets.ts';
 import { belongingsOf, foreignKeysToUsers, MERGE_PLAN } from './merge.repo.ts';
 
 let t: TestApp;
 const staff = new Map<RoleCode, TestUser>();
 const cookies = new Map<RoleCode, string>();
-const sockets: Socket[] = [];
+let port: number;
 
 async function addClient(c: {
   surname: string;
@@ -52,23 +51,12 @@ function as(role: RoleCode, opts: { method: 'GET' | 'POST' | 'DELETE'; url: stri
 }
 
 function connect(cookie: string): Promise<Socket> {
-  const port = (t.app.server.address() as AddressInfo).port;
-  const socket = connectClient(`http://127.0.0.1:${port}`, {
-    path: SOCKET.path,
-    extraHeaders: { cookie },
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return connectSocket(port, { cookie });
 }
 
 beforeAll(async () => {
   t = await createTestApp({ realtime: true });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = await listen(t);
   for (const role of ['admin', 'call_agent', 'sales_agent', 'partner', 'user'] as const) {
     const u = await createUser(t.db, { role });
     staff.set(role, u);
@@ -77,7 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  sockets.forEach((s) => s.close());
+  closeSockets();
   await t.close();
 });
 
