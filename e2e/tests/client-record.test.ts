@@ -293,4 +293,37 @@ void describe('client record', { timeout: 180_000 }, () => {
         .waitFor();
     }),
   );
+
+  void it(
+    'admin changes only the surname of a client who shares the phone with a known duplicate, and it is saved',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const clients = await someClients(page, 'limit=500&statuses=&presets=');
+      // The demo holds people entered twice with the same number written differently.
+      const national = (p: string | null) => (p ? p.replace(/[^\d+]/g, '').replace(/^(\+41|0041)/, '0') : '');
+      const phoneOf = (c: ClientRow['user']) => national(c.mobile_phone) || national(c.phone);
+      const holders = new Map<string, number>();
+      for (const c of clients) {
+        if (phoneOf(c)) {
+          holders.set(phoneOf(c), (holders.get(phoneOf(c)) ?? 0) + 1);
+        }
+      }
+      const shared = clients.find((c) => phoneOf(c) && (holders.get(phoneOf(c)) ?? 0) > 1);
+      assert.ok(shared, 'a demo client whose phone another client holds too');
+      const edit = `/admin-dashboard/show-user/${shared.id}/edit-user/${shared.id}`;
+      await page.goto(edit);
+      await page.locator('#surname').waitFor();
+      try {
+        await page.locator('#surname').fill(`${shared.surname}-Neu`);
+        await page.getByTestId('save-client').click();
+        await expectSnackbar(page, tr('de', 'client:saved'));
+      } finally {
+        // The demo client as seeded again, through the same form.
+        await page.goto(edit);
+        await page.locator('#surname').fill(shared.surname);
+        await page.getByTestId('save-client').click();
+        await expectSnackbar(page, tr('de', 'client:saved'));
+      }
+    }),
+  );
 });
