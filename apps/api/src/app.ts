@@ -23,7 +23,7 @@ import type { App } from './http/types.ts';
 import { storageFor, type FileStorage } from './integrations/storage/index.ts';
 import type { Jobs } from './jobs/queue.ts';
 import { academyRoutes } from './modules/academy/routes.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
+import { accountRoutes } from './modules/staff/accounts.routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionsEnded, type AuthDeps } from './modules/auth/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';

@@ -19,7 +19,7 @@ import type { Telephony } from '../../integrations/telephony/index.ts';
 import { TelephonyError } from '../../integrations/telephony/index.ts';
 import type { Workboard } from '../../integrations/workboard/index.ts';
 import { WorkboardError } from '../../integrations/workboard/index.ts';
-import { accountSettingsOf } from '../accounts/service.ts';
+import { accountSettingsOf } from '../staff/accounts.service.ts';
 import { audit } from '../audit/service.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
 import { storeGeneratedFile, type FilesDeps } from '../files/service.ts';

@@ -12,7 +12,7 @@ import {
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { accountSettingsOf } from '../accounts/service.ts';
+import { accountSettingsOf } from '../staff/accounts.service.ts';
 import type { Actor } from '../auth/service.ts';
 import { toClientRow, toClientSummary } from './dto.ts';
 import { listClients, type ClientListFilter } from './list.repo.ts';

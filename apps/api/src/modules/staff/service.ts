@@ -19,7 +19,7 @@ import {
 } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { createAccountFor } from '../accounts/service.ts';
+import { createAccountFor } from './accounts.service.ts';
 import { audit } from '../audit/service.ts';
 import { issueInvitation, type Actor, type AuthDeps, type RequestMeta } from '../auth/service.ts';
 import { queueMail } from '../mail/service.ts';

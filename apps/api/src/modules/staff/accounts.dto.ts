@@ -1,7 +1,7 @@
 import { roleById, type AccountDto, type UserWithAccountDto } from '@bo/domain';
 import type { Actor } from '../auth/service.ts';
-import { toUserListItemDto } from '../staff/dto.ts';
-import type { AccountWithUser } from './repo.ts';
+import { toUserListItemDto } from './dto.ts';
+import type { AccountWithUser } from './accounts.repo.ts';
 
 /** An account row of the accounts-settings page, with what the signed-in admin may do with it. */
 export function toAccountDto(row: AccountWithUser, actor: Actor): AccountDto {

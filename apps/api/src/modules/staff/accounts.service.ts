@@ -13,8 +13,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { audit } from '../audit/service.ts';
 import type { Actor, RequestMeta } from '../auth/service.ts';
-import { toAccountDto, toUserWithAccountDto } from './dto.ts';
-import * as repo from './repo.ts';
+import { toAccountDto, toUserWithAccountDto } from './accounts.dto.ts';
+import * as repo from './accounts.repo.ts';
 
 function filterOf(query: AccountsQuery): repo.AccountFilter {
   const roles = query.roles && query.roles.length > 0 ? query.roles : STAFF_ROLE_CODES;

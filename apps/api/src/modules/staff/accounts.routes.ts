@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { setBlocked, type AuthDeps } from '../auth/service.ts';
-import { accountsPage, getAccount, setUserAccessibility, updateAccount, usersWithAccountsPage } from './service.ts';
+import { accountsPage, getAccount, setUserAccessibility, updateAccount, usersWithAccountsPage } from './accounts.service.ts';
 
 const answer = z.object({ data: z.object({ id: z.number(), is_active: z.boolean() }) });
 const BLOCK = { access: { permission: 'accounts.block' as const }, changesState: true as const };

@@ -2,7 +2,7 @@ import type { AccountsQuery, ClientAccess } from '@bo/domain';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema/index.ts';
-import { userListColumns, userSearch, type UserListRow } from '../staff/repo.ts';
+import { userListColumns, userSearch, type UserListRow } from './repo.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export interface AccountWithUser {
