@@ -1,5 +1,6 @@
 import type { CurrentUserDto, EditCurrentBody, LoginBody } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { http, HttpError } from './http.ts';
 
 export const CURRENT_USER_KEY = ['auth', 'current'] as const;
@@ -23,9 +24,22 @@ export function useCurrentUser() {
   });
 }
 
+/** Set while the user signs out on purpose: the sign-in page then takes them to their dashboard, not back here. */
+let signingOut = false;
+
 function useSetCurrent() {
   const client = useQueryClient();
-  return (user: CurrentUserDto | null) => client.setQueryData(CURRENT_USER_KEY, user);
+  return (user: CurrentUserDto | null) => {
+    if (user) {
+      signingOut = false;
+    }
+    client.setQueryData(CURRENT_USER_KEY, user);
+  };
+}
+
+/** Whether the missing session is a sign-out the user asked for (rather than one that expired). */
+export function isSigningOut(): boolean {
+  return signingOut;
 }
 
 export function useLogin() {
@@ -36,13 +50,19 @@ export function useLogin() {
   });
 }
 
+/** Signs out and lands on the sign-in page, without a way back to the page the user left. */
 export function useLogout() {
   const client = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => http('/auth/logout'),
+    mutationFn: () => {
+      signingOut = true;
+      return http('/auth/logout');
+    },
     onSettled: () => {
       client.clear();
       client.setQueryData(CURRENT_USER_KEY, null);
+      void navigate('/login', { replace: true });
     },
   });
 }

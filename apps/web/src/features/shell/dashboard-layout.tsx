@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { i18n } from '../../app/i18n.ts';
-import { useCurrentUser } from '../../app/session.ts';
+import { isSigningOut, useCurrentUser } from '../../app/session.ts';
 import { useLiveConnection } from '../../app/socket.ts';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -39,7 +39,8 @@ export function DashboardLayout() {
     return <Loading />;
   }
   if (!user) {
-    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    // A session that ended by itself comes back here after the sign-in; a sign-out does not.
+    return <Navigate to={isSigningOut() ? '/login' : `/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   const allowed = resolveDashboardPath(user.role.code, location.pathname.replace(/\/$/, ''));
   if (allowed !== location.pathname.replace(/\/$/, '')) {

@@ -129,7 +129,7 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
             data-testid="sign-out"
             onClick={() => {
               setAnchor(null);
-              logout.mutate(undefined, { onSettled: () => void navigate('/login') });
+              logout.mutate();
             }}
           >
             {t('shell.signOut')}
