@@ -112,7 +112,7 @@ class Ids {
 
   /** A client of the role who recommended someone, and one of those recommendations. */
   async clientRecommendation(): Promise<{ client: number; rec: number }> {
-    const { data } = await this.get<{ data: { id: number; recommendations: number }[] }>('/api/clients?limit=100');
+    const { data } = await this.get<{ data: { id: number; recommendations: number }[] }>('/api/clients?limit=500&statuses=&presets=');
     const client = data.find((c) => c.recommendations > 0);
     assert.ok(client, 'the role sees a client with recommendations');
     const recs = await this.get<{ data: { id: number }[] }>(`/api/recommendations?user_id=${client.id}&limit=1`);
