@@ -209,6 +209,7 @@ export async function seedDemo(
     await seedDemoEvents(tx, {
       random,
       clientIds,
+      billPayer: clientIds[rows.findIndex((r) => r.locale === RUSSIAN_SPEAKERS.locale)],
       staff: {
         admin: signIn('admin@demo.test'),
         client: signIn('user@demo.test'),

@@ -67,7 +67,16 @@ function dayAt(daysFromToday: number, [hour, minute]: [number, number]): Date {
 
 const isSunday = (daysFromToday: number) => zurichClock(new Date(Date.now() + daysFromToday * 86_400_000)).weekday === 7;
 
-export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff: DemoEventStaff; clientIds: number[] }): Promise<number> {
+export async function seedDemoEvents(
+  tx: Tx,
+  opts: {
+    random: () => number;
+    staff: DemoEventStaff;
+    clientIds: number[];
+    /** A client (the demo has a Russian-speaking one) who bought three weeks ago and pays by bill. */
+    billPayer?: number;
+  },
+): Promise<number> {
   const { random, staff } = opts;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const catalogue = await tx.select().from(products).where(eq(products.status, 'active'));
@@ -122,7 +131,15 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
       .values({ userId: clientId, status, previousStatus: current?.status ?? null, changedById: by, createdAt: when });
   };
 
-  const sell = async (eventId: number, clientId: number, agentId: number, createdById: number, at: Date, withMain: boolean) => {
+  const sell = async (
+    eventId: number,
+    clientId: number,
+    agentId: number,
+    createdById: number,
+    at: Date,
+    withMain: boolean,
+    method?: PaymentMethod,
+  ) => {
     const main = pick(mains);
     const lines: (typeof eventProducts.$inferInsert)[] = [];
     if (withMain) {
@@ -164,7 +181,9 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
     const delivered = at.getTime() < Date.now() - 14 * 86_400_000 && random() < 0.6;
     // As performing a presentation does: the presentation and its order keep one payment method and the
     // one contract number the agent typed from the signed contract.
-    const paymentMethod: PaymentMethod = pick(['bill', 'cash', 'card', 'byjuno', 'omnicas'] as const);
+    // Drawn also when the method is given, so the random sequence of every other sale stays as it was.
+    const drawn: PaymentMethod = pick(['bill', 'cash', 'card', 'byjuno', 'omnicas'] as const);
+    const paymentMethod = method ?? drawn;
     const contractNumber = formatContractNumber(zurichClock(at).year, eventId);
     const [order] = await tx
       .insert(orders)
@@ -342,27 +361,34 @@ export async function seedDemoEvents(tx: Tx, opts: { random: () => number; staff
     }
   }
 
+  /** A sale of the demo sales agent at 17:00 (a start the working days above never use), whatever the date. */
+  const soldAtFive = async (clientId: number, daysAgo: number, method?: PaymentMethod) => {
+    const at = dayAt(isSunday(-daysAgo) ? -daysAgo - 1 : -daysAgo, [17, 0]);
+    const id = await insertEvent({
+      type: 'presentation',
+      clientId,
+      agentId: staff.salesAgent,
+      createdById: staff.callAgent,
+      updatedById: staff.salesAgent,
+      status: 'success',
+      startsAt: at,
+      endsAt: new Date(at.getTime() + length),
+      wasAtHome: true,
+      quality: 'good',
+      sawPresentation: true,
+      boughtProduct: true,
+      hasOrder: true,
+      flowStep: '18',
+      finishedAt: new Date(at.getTime() + length),
+      createdAt: new Date(at.getTime() - 7 * 86_400_000),
+    });
+    await sell(id, clientId, staff.salesAgent, staff.callAgent, at, true, method);
+    await setStatus(clientId, 'buy_product', staff.salesAgent, new Date(at.getTime() + length));
+  };
   // The demo client who signs in bought from the demo sales agent two weeks ago.
-  const at = dayAt(isSunday(-15) ? -16 : -15, [17, 0]);
-  const own = await insertEvent({
-    type: 'presentation',
-    clientId: staff.client,
-    agentId: staff.salesAgent,
-    createdById: staff.callAgent,
-    updatedById: staff.salesAgent,
-    status: 'success',
-    startsAt: at,
-    endsAt: new Date(at.getTime() + length),
-    wasAtHome: true,
-    quality: 'good',
-    sawPresentation: true,
-    boughtProduct: true,
-    hasOrder: true,
-    flowStep: '18',
-    finishedAt: new Date(at.getTime() + length),
-    createdAt: new Date(at.getTime() - 7 * 86_400_000),
-  });
-  await sell(own, staff.client, staff.salesAgent, staff.callAgent, at, true);
-  await setStatus(staff.client, 'buy_product', staff.salesAgent, new Date(at.getTime() + length));
+  await soldAtFive(staff.client, 15);
+  if (opts.billPayer !== undefined) {
+    await soldAtFive(opts.billPayer, 22, 'bill');
+  }
   return made;
 }
