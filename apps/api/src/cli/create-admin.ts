@@ -3,7 +3,7 @@ import { zEmail, zPassword } from '@bo/domain';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { createAdmin } from '../modules/auth/service.ts';
 
 /**

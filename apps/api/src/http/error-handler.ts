@@ -1,7 +1,7 @@
 import { fieldValidationFrom, type ErrorBody } from '@bo/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 import { loggableError, pgCause } from './loggable-error.ts';
 
 /** Unique indexes whose violation means something the user can fix. */

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, injectAs, login, mailsTo, type TestApp, type TestUser } from '../../test/harness.ts';
-import type { Actor } from '../modules/auth/service.ts';
+import type { Actor } from '../core/actor.ts';
 import { sha256 } from '../modules/auth/tokens.ts';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache.ts';
 

@@ -1,4 +1,4 @@
-import type { Actor } from '../modules/auth/service.ts';
+import type { Actor } from '../core/actor.ts';
 
 /** How long a process trusts a session it has looked up without asking the database again. */
 export const SESSION_CACHE_MS = 5_000;

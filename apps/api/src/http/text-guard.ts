@@ -1,6 +1,6 @@
 import { nulPath, type ErrorBody } from '@bo/domain';
 import type { App } from './types.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /**
  * PostgreSQL cannot store or compare text holding a NUL character: such a request would fail in

@@ -1,7 +1,7 @@
 import type { RouteAccess } from '@bo/domain';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Actor } from '../modules/auth/service.ts';
+import type { Actor } from '../core/actor.ts';
 import type { StateChange } from './origin.ts';
 
 declare module 'fastify' {

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { checkOrigin } from '../http/origin.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
-import { liveSessionOf, type Actor, type AuthDeps } from '../modules/auth/service.ts';
+import type { Actor } from '../core/actor.ts';
+import { liveSessionOf, type AuthDeps } from '../modules/auth/service.ts';
 
 /** What a connection was admitted with: its session's actor, when that session ends, the scope rooms it joined. */
 interface SocketData {

@@ -17,7 +17,7 @@ import {
   fieldValidationFrom,
   idParams,
 } from '@bo/domain';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { oneFile } from '../files/routes.ts';

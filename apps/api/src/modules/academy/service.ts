@@ -11,8 +11,8 @@ import {
   type AcademyQuery,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { audit } from '../audit/service.ts';
 import { forgetUnusedFiles, receiveUpload, removeStored, type FilesDeps, type IncomingFile } from '../files/service.ts';
 import { toAcademyCategoryDto, toAcademyGroups, toAcademyItemDto } from './dto.ts';

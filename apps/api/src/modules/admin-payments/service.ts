@@ -1,6 +1,6 @@
 import type { ReceiptRowDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { receiptById, receiptsPage, setReceiptStatus } from '../finances/index.ts';
 import * as repo from './repo.ts';
 

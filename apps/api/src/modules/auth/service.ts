@@ -1,26 +1,15 @@
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { hash, verify } from '@node-rs/argon2';
 import { normalisePhone, type CurrentUserDto, type EditCurrentBody, type LoginBody, type RoleCode, type SignupBody } from '@bo/domain';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
+import { AppError, refused } from '../../core/errors.ts';
 import type { ResolvedSession, SessionCache } from '../../http/session-cache.ts';
 import { audit } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { toCurrentUserDto } from './dto.ts';
 import * as repo from './repo.ts';
 import { newCode, newSecret, sha256 } from './tokens.ts';
-
-export interface Actor {
-  userId: number;
-  role: RoleCode;
-  sessionId: string;
-  impersonatorId: number | null;
-}
-
-export interface RequestMeta {
-  ip: string;
-  userAgent?: string | undefined;
-}
 
 export interface AuthDeps {
   db: Db;

@@ -14,14 +14,14 @@ import {
   type RecommendationDto,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Telephony } from '../../integrations/telephony/index.ts';
 import { TelephonyError } from '../../integrations/telephony/index.ts';
 import type { Workboard } from '../../integrations/workboard/index.ts';
 import { WorkboardError } from '../../integrations/workboard/index.ts';
 import { accountSettingsOf } from '../staff/accounts.service.ts';
 import { audit } from '../audit/service.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { storeGeneratedFile, type FilesDeps } from '../files/service.ts';
 import { toClientRow, toClientSummary } from './dto.ts';
 import { recordCallAttempt } from './calls.repo.ts';

@@ -8,8 +8,8 @@ import {
   type SubUserBody,
 } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { columnsOf, refuseLoginEmailChange, refuseTaken, type HeldContact } from './record.ts';
 import * as repo from './record.repo.ts';
 import { findClient } from './relations.repo.ts';

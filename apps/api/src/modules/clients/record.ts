@@ -13,8 +13,8 @@ import {
   type UserInfoDto,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import { AppError, refused } from '../../core/errors.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { announceClientUpdated, announceListing, announceNewLead, deleteClient, roomsOfClient, type ClientsDeps } from './actions.ts';
 import { toClientSummary } from './dto.ts';
 import * as repo from './record.repo.ts';

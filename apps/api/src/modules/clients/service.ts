@@ -11,9 +11,9 @@ import {
   type ClientsQuery,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { accountSettingsOf } from '../staff/accounts.service.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { toClientRow, toClientSummary } from './dto.ts';
 import { listClients, type ClientListFilter } from './list.repo.ts';
 import { findClient } from './relations.repo.ts';

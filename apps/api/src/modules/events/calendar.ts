@@ -12,8 +12,8 @@ import {
   type PresentationStatus,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError, refused } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { announceClientUpdated, type Publish } from '../clients/actions.ts';
 import { insertClientIn, setClientStatusIn, setSubUserIn, updateClientIn } from '../clients/for-modules.ts';
 import { clientInScope } from '../clients/service.ts';

@@ -1,5 +1,5 @@
 import type { EventDetailDto, EventType } from '@bo/domain';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { announceClientUpdated } from '../clients/actions.ts';
 import { clientInScope } from '../clients/service.ts';
 import { changeEvent, insertBookedEvent, relatedIn, type EventsDeps } from './calendar.ts';

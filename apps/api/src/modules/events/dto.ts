@@ -1,6 +1,6 @@
 import { can, deriveDemoOutcome, fromCommaList, type EventDetailDto, type EventDto, type ProductLineDto } from '@bo/domain';
 import type { eventProducts, events, files, products, recallHistory, userDocuments } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { EventRow } from './repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

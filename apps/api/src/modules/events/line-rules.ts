@@ -1,7 +1,7 @@
 import { normaliseProductLine, type ProductLineBody } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import type { eventProducts } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import * as repo from './repo.ts';
 
 export type LineInsert = Omit<typeof eventProducts.$inferInsert, 'eventId'>;

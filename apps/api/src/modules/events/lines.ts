@@ -1,7 +1,7 @@
 import { type ProductLineBody, type ProductLineDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { EventsDeps } from './calendar.ts';
 import { toLineDto } from './dto.ts';
 import { linesFromBodies } from './line-rules.ts';

@@ -11,8 +11,8 @@ import {
   type ValidationKey,
 } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { announceClientUpdated } from '../clients/actions.ts';
 import { addRecallIn, setClientStatusIn, setSubUserIn, updateClientOfEventIn } from '../clients/for-modules.ts';
 import { createOrderForPresentation } from '../finances/index.ts';

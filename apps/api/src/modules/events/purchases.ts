@@ -1,7 +1,7 @@
 import { orderSum, type EventDetailDto, type ProductLineDto } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { clientInScope } from '../clients/service.ts';
 import { globalSettings } from '../settings/service.ts';
 import { productOf } from './dto.ts';

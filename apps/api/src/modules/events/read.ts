@@ -8,8 +8,8 @@ import {
   type PresentationsQuery,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { subUserOfClient } from '../clients/for-modules.ts';
 import { toEventDetail, toEventDto } from './dto.ts';
 import { eventsWhere, overlappingRange, presentationPageWhere, presentationsWhere } from './list.repo.ts';

@@ -1,7 +1,7 @@
 import { can } from '@bo/domain';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { events } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 
 /**
  * Which events a user sees with their client (docs/events.md "Who sees which events"): admins all,

@@ -1,6 +1,6 @@
 import { discountExceedsSale, type EventDetailDto } from '@bo/domain';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { changeOrderTerms } from '../finances/index.ts';
 import type { EventsDeps } from './calendar.ts';
 import { eventDetail } from './read.ts';

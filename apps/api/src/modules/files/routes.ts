@@ -1,6 +1,6 @@
 import { fileParams, hasNoNul, parseByteRange, uploadAnswer, type FileKind } from '@bo/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { receiveUpload, uploadLimit, visibleFile, type FilesDeps } from './service.ts';

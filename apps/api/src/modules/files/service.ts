@@ -8,9 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import { can, checkUpload, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
 import { fileTypeFromFile } from 'file-type';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { FileStorage } from '../../integrations/storage/index.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { deleteFiles, fileUsage, findFile, insertFile, type FileRow } from './repo.ts';
 
 export interface FilesDeps {

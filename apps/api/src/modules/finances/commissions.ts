@@ -1,7 +1,7 @@
 import type { CommissionDto, CommissionsQuery, ReceiptRowDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError, refused } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import * as repo from './commissions.repo.ts';
 import { localeOfUser } from './orders.repo.ts';
 import { statementTexts, type StatementTexts } from './pdf-texts.ts';

@@ -2,8 +2,8 @@ import { splitPlace, splitStreet, toQrBillText, type GlobalSettingsDto, type Ord
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 import type { Data as QrBillData, Debtor } from 'swissqrbill/types';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { storedBytes, type FilesDeps } from '../files/service.ts';
 import { globalSettings } from '../settings/service.ts';
 import { invoicePdf } from './invoice-pdf.ts';

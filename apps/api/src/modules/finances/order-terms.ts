@@ -1,6 +1,6 @@
 import { discountExceedsSale } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
+import { AppError, refused } from '../../core/errors.ts';
 import { settle } from './orders.ts';
 import * as repo from './orders.repo.ts';
 

@@ -16,8 +16,8 @@ import {
   type ProductLineBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError, refused } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { productOf } from '../events/index.ts';
 import { reconcileCommissions } from './engine.ts';
 import * as repo from './orders.repo.ts';

@@ -1,6 +1,6 @@
 import type { CommissionReason } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { audit } from '../audit/service.ts';
 import * as repo from './commissions.repo.ts';
 

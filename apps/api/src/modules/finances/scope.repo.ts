@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { commissionReceipts, commissions, orders } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 
 /**
  * Which money rows a user sees (docs/finances.md): admins all; an independent agent the orders they

@@ -1,7 +1,7 @@
 import { zurichClock, zurichInstant, type FinanceFigures, type FinanceStatsDto, type FinanceStatsQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { commissionScope, orderScope } from './scope.repo.ts';
 import * as repo from './stats.repo.ts';
 

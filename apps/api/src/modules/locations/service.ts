@@ -7,8 +7,8 @@ import {
   type LocationWithUsersDto,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import { AppError, refused } from '../../core/errors.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { audit } from '../audit/service.ts';
 import { toLocationDto, toLocationWithUsersDto } from './dto.ts';
 import * as repo from './repo.ts';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { eventProducts, omnicasApplications, orders, users } from '../../db/schema/index.ts';
 import type { OmnicasStatus } from '@bo/domain';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 
 const client = alias(users, 'client');
 const agent = alias(users, 'agent');

@@ -8,9 +8,9 @@ import {
 } from '@bo/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
+import { AppError, refused } from '../../core/errors.ts';
 import { FinancingError, type FinancingProvider } from '../../integrations/financing/index.ts';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import * as repo from './repo.ts';
 
 export interface OmnicasDeps {

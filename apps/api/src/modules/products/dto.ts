@@ -1,5 +1,5 @@
 import { can, type CategoryDto, type ProductDto } from '@bo/domain';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { toFileDto } from '../files/service.ts';
 import type { CategoryWithCount, ProductWithRefs } from './repo.ts';
 

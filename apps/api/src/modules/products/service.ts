@@ -8,9 +8,9 @@ import {
   type ValidationKey,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { audit } from '../audit/service.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { toCategoryDto, toProductDto } from './dto.ts';
 import * as repo from './repo.ts';
 

@@ -18,9 +18,9 @@ import {
   type UpdateRecommendationBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
+import { AppError, refused } from '../../core/errors.ts';
 import { audit } from '../audit/service.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { clientInScope, viewerOf } from '../clients/service.ts';
 import { toRecommendationItem } from './dto.ts';
 import * as leads from './lead.repo.ts';

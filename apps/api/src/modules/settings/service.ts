@@ -1,6 +1,6 @@
 import { SETTINGS_KEYS, settingsFrom, type FileDto, type GlobalSettingsBody, type GlobalSettingsDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { audit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 

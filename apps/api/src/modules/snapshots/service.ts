@@ -1,7 +1,7 @@
 import { can, SNAPSHOTS_KEPT, type SavedSnapshotDto, type SnapshotsDto, type TableName } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { toSavedSnapshotDto, toSnapshotsDto } from './dto.ts';
 import { insertSnapshot, latestPerTable, pruneSnapshots, userExists } from './repo.ts';
 

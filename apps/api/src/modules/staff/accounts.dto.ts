@@ -1,5 +1,5 @@
 import { roleById, type AccountDto, type UserWithAccountDto } from '@bo/domain';
-import type { Actor } from '../auth/service.ts';
+import type { Actor } from '../../core/actor.ts';
 import { toUserListItemDto } from './dto.ts';
 import type { AccountWithUser } from './accounts.repo.ts';
 

@@ -10,9 +10,9 @@ import {
   type UserWithAccountDto,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { audit } from '../audit/service.ts';
-import type { Actor, RequestMeta } from '../auth/service.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { toAccountDto, toUserWithAccountDto } from './accounts.dto.ts';
 import * as repo from './accounts.repo.ts';
 

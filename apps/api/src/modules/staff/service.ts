@@ -18,10 +18,11 @@ import {
   type UsersQuery,
 } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { createAccountFor } from './accounts.service.ts';
 import { audit } from '../audit/service.ts';
-import { issueInvitation, type Actor, type AuthDeps, type RequestMeta } from '../auth/service.ts';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
+import { issueInvitation, type AuthDeps } from '../auth/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { toAgentDto, toPlainUserDto, toSalesAgentUserDto, toUserListItemDto } from './dto.ts';
 import * as repo from './repo.ts';

@@ -1,7 +1,7 @@
 import { healthDto, isLanguage, NAMESPACES, translationAddBody } from '@bo/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { audit } from '../audit/service.ts';

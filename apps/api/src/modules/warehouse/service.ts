@@ -1,7 +1,7 @@
 import type { OrderDeliveryBody, StockBody, StockRowDto, ToDeliverDto, WarehouseQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError, refused } from '../../http/errors.ts';
-import type { Actor } from '../auth/service.ts';
+import { AppError, refused } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { recordDelivery } from '../finances/index.ts';
 import * as repo from './repo.ts';
 
