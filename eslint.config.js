@@ -1,14 +1,21 @@
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * A module owns its tables: another module calls its public functions (its index.ts), never its repo
- * (`../<module>/repo.ts`, `../<module>/<part>.repo.ts`).
+ * A module owns its tables and its internals: another module calls only its public surface,
+ * `../<module>/index.ts` (the service functions other modules may use), never its repo, DTO helpers,
+ * service or any other file.
  */
-const otherModulesRepo = {
-  regex: '^\\.\\./[^/]+/([^/]+\\.)?repo(\\.ts)?$',
-  message: "A module's repo is its own: call the other module's index.ts instead.",
+const otherModulesInternals = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+',
+  message: "Another module's files are its own: import its public surface, ../<module>/index.ts.",
+};
+/** Outside the modules (app, HTTP layer, realtime, jobs, scripts): a module's index.ts, or its routes to register them. */
+const modulesInternalsFromOutside = {
+  regex: '/modules/[^/]+/(?!(index|routes|[a-z-]+\\.routes)\\.ts$).+',
+  message: "A module's files are its own: import its public surface, modules/<module>/index.ts.",
 };
 
 export default tseslint.config(
@@ -45,25 +52,44 @@ export default tseslint.config(
   { files: ['eslint.config.js', 'vitest.config.ts'], ...tseslint.configs.disableTypeChecked },
   {
     // SQL stays in repos: only repo files (repo.ts, <part>.repo.ts) and the db folder may import Drizzle.
-    files: ['apps/api/src/**/*.ts'],
-    ignores: [
-      'apps/api/src/**/repo.ts',
-      'apps/api/src/**/*.repo.ts',
-      'apps/api/src/db/**',
-      'apps/api/test/**',
-      'apps/api/src/**/*.test.ts',
-    ],
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/**/repo.ts', 'apps/api/src/**/*.repo.ts', 'apps/api/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repo.ts file.' }, otherModulesRepo] },
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repo.ts file.' }, otherModulesInternals] },
       ],
     },
   },
   {
-    // A module owns its tables: its repos too may not reach into another module's repo.
-    files: ['apps/api/src/modules/**/repo.ts', 'apps/api/src/modules/**/*.repo.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesRepo] }] },
+    // Repos and tests of a module may use Drizzle, but not another module's files either.
+    files: ['apps/api/src/modules/**/repo.ts', 'apps/api/src/modules/**/*.repo.ts', 'apps/api/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesInternals] }] },
+  },
+  {
+    files: ['apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/api/src/modules/**', 'apps/api/src/db/**', 'apps/api/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repo.ts file.' }, modulesInternalsFromOutside] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/db/**/*.ts', 'apps/api/test/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [modulesInternalsFromOutside] }] },
+  },
+  {
+    // No import cycles, between modules or inside one (type-only imports included: they say the same coupling).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The browser never imports server code.

@@ -8,12 +8,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PAGE_TITLE, type RouteAccess } from '@bo/domain';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
 import { warnAboutUntrustedForwarding } from './http/forwarded-warning.ts';
 import { withLoggableErrors } from './http/loggable-error.ts';
+import { openApiDocument, openApiTransform } from './http/openapi.ts';
 import { pageHandler } from './http/pages.ts';
 import { SessionCache } from './http/session-cache.ts';
 import type { StateChange } from './http/origin.ts';
@@ -122,8 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: `Back office API (${PAGE_TITLE})`, version: deps.version } },
-    transform: jsonSchemaTransform,
+    openapi: openApiDocument(`Back office API (${PAGE_TITLE})`, deps.version),
+    transform: openApiTransform,
   });
   await app.register(async (docs) => {
     // Plugin routes carry no policy of their own: the documentation is public.

@@ -1,14 +1,6 @@
-import type { ErrorBody } from '@bo/domain';
+import { HttpError } from './http-error.ts';
 
-/** A refused call: the status and the body the server sent (spec 8: "rejected with the body and a status"). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Partial<ErrorBody> & Record<string, unknown>,
-  ) {
-    super(typeof body.message === 'string' ? body.message : (body.error ?? `HTTP ${status}`));
-  }
-}
+export { HttpError };
 
 export async function http<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(path, {
