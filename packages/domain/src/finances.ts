@@ -20,8 +20,34 @@ export const BANK_CODES = ['UBS', 'AXION', 'PICTET'] as const;
 export const OMNICAS_STATUSES = ['accepted', 'in_examination', 'rejected'] as const;
 export type OmnicasStatus = (typeof OMNICAS_STATUSES)[number];
 
-/** Spec 9: the orders list opens on open and pending orders. */
+/** Spec 9: the orders list opens on open and pending orders (the server's answer when no status is asked, and the web's first filter). */
 export const DEFAULT_ORDER_STATUSES: readonly OrderStatus[] = ['open', 'pending'];
+
+/**
+ * The statuses the orders list asks for: those chosen, or, when none is chosen, every status (without a
+ * status the server answers `DEFAULT_ORDER_STATUSES` only).
+ */
+export function orderStatusesToAsk(chosen: readonly OrderStatus[]): OrderStatus[] {
+  return chosen.length > 0 ? [...chosen] : [...ORDER_STATUSES];
+}
+
+/**
+ * An order still running (open, pending or on hold): its lines and its recommendation discount change,
+ * and it may be paused or resumed. A closed or canceled order keeps its money.
+ */
+export function isRunningOrder(status: string): boolean {
+  return status === 'open' || status === 'pending' || status === 'on_hold';
+}
+
+/** A paid commission (paid, or paid as a discount on the agent's own purchase) never changes again. */
+export function isFinalCommission(status: string): boolean {
+  return status === 'paid' || status === 'paid_as_discount';
+}
+
+/** A paid receipt stays paid: it is not reopened, rebuilt or deleted. */
+export function isFinalReceipt(status: string): boolean {
+  return status === 'paid';
+}
 
 export interface OrderFlagsInput {
   status: OrderStatus;
@@ -57,7 +83,7 @@ export function orderFlags(o: OrderFlagsInput): OrderFlags {
     canToggleStatus: o.checked_contract && o.payment_status === 'paid' && omnicasChecked,
     canTogglePaymentStatus: o.status !== 'closed' && o.payment_status !== 'open' && o.checked_contract,
     canBeCanceled: o.status === 'open' || o.status === 'canceled',
-    canToggleOnHold: o.status === 'open' || o.status === 'pending' || o.status === 'on_hold',
+    canToggleOnHold: isRunningOrder(o.status),
   };
 }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMMISSION_STATUSES,
+  DEFAULT_ORDER_STATUSES,
+  isFinalCommission,
+  isFinalReceipt,
+  isRunningOrder,
+  ORDER_STATUSES,
+  orderStatusesToAsk,
+  RECEIPT_STATUSES,
+  type CommissionStatus,
+  type OrderStatus,
+  type ReceiptStatus,
+} from './finances.ts';
+
+describe('isRunningOrder: open, pending and on hold run; closed and canceled keep their money', () => {
+  const cases: [OrderStatus, boolean][] = [
+    ['open', true],
+    ['pending', true],
+    ['on_hold', true],
+    ['closed', false],
+    ['canceled', false],
+  ];
+  it('covers every order status', () => {
+    expect(cases.map(([s]) => s).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+  it.each(cases)('%s → %s', (status, running) => {
+    expect(isRunningOrder(status)).toBe(running);
+  });
+});
+
+describe('isFinalCommission: a paid commission never changes', () => {
+  const cases: [CommissionStatus, boolean][] = [
+    ['open', false],
+    ['pending', false],
+    ['paid', true],
+    ['paid_as_discount', true],
+  ];
+  it('covers every commission status', () => {
+    expect(cases.map(([s]) => s).sort()).toEqual([...COMMISSION_STATUSES].sort());
+  });
+  it.each(cases)('%s → %s', (status, final) => {
+    expect(isFinalCommission(status)).toBe(final);
+  });
+});
+
+describe('isFinalReceipt: a paid receipt stays paid', () => {
+  const cases: [ReceiptStatus, boolean][] = [
+    ['open', false],
+    ['paid', true],
+  ];
+  it('covers every receipt status', () => {
+    expect(cases.map(([s]) => s).sort()).toEqual([...RECEIPT_STATUSES].sort());
+  });
+  it.each(cases)('%s → %s', (status, final) => {
+    expect(isFinalReceipt(status)).toBe(final);
+  });
+});
+
+describe('orderStatusesToAsk: the chosen statuses, or every status when none is chosen', () => {
+  const cases: [string, readonly OrderStatus[], OrderStatus[]][] = [
+    ['none chosen: every status', [], [...ORDER_STATUSES]],
+    ['the default filter', DEFAULT_ORDER_STATUSES, ['open', 'pending']],
+    ['one status', ['closed'], ['closed']],
+  ];
+  it.each(cases)('%s', (_, chosen, asked) => {
+    expect(orderStatusesToAsk(chosen)).toEqual(asked);
+  });
+  it('the default filter is open and pending (spec 9)', () => {
+    expect(DEFAULT_ORDER_STATUSES).toEqual(['open', 'pending']);
+  });
+});
