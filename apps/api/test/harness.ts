@@ -10,8 +10,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { accounts, users } from '../src/db/schema/index.ts';
 import type { App } from '../src/http/types.ts';
-import { hashPassword } from '../src/modules/auth/service.ts';
-import { mailsToRecipient } from '../src/modules/mail/service.ts';
+import { hashPassword } from '../src/modules/auth/index.ts';
+import { mailsToRecipient } from '../src/modules/mail/index.ts';
 import type { Realtime } from '../src/realtime/server.ts';
 import { adminQuery, quoteIdent, withDatabase } from './pg.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { AppError } from '../core/errors.ts';
-import { createAdmin } from '../modules/auth/service.ts';
+import { createAdmin } from '../modules/auth/index.ts';
 
 /**
  * Creates the first admin of a database started without demo data.

@@ -5,7 +5,7 @@ import { zEmail } from '@bo/domain';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
-import { mailsToRecipient } from '../modules/mail/service.ts';
+import { mailsToRecipient } from '../modules/mail/index.ts';
 
 /**
  * `npm run outbox:read -- <email> [--limit N] [--json]`: the newest mails of the local outbox to one

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { matchDashboardPath, resolveDashboardPath, dashboardPath } from '@bo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { resolveSession, type AuthDeps } from '../modules/auth/service.ts';
+import { resolveSession, type AuthDeps } from '../modules/auth/index.ts';
 import type { PageHandler } from './error-handler.ts';
 import { SESSION_COOKIE } from './session.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, injectAs, login, mailsTo, type TestApp, type TestUser } from '../../test/harness.ts';
 import type { Actor } from '../core/actor.ts';
-import { sha256 } from '../modules/auth/tokens.ts';
+import { sha256 } from '../modules/auth/index.ts';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache.ts';
 
 let t: TestApp;

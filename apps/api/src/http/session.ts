@@ -2,7 +2,7 @@ import { can, type RouteAccess } from '@bo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Actor } from '../core/actor.ts';
-import { resolveSession, type AuthDeps } from '../modules/auth/service.ts';
+import { resolveSession, type AuthDeps } from '../modules/auth/index.ts';
 import { AppError, refused } from '../core/errors.ts';
 import { changesState, checkOrigin } from './origin.ts';
 import type { App } from './types.ts';

@@ -2,9 +2,9 @@ import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
-import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/service.ts';
-import { deliverQueued } from '../modules/mail/service.ts';
-import { deliverDueSms } from '../modules/sms/service.ts';
+import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/index.ts';
+import { deliverQueued } from '../modules/mail/index.ts';
+import { deliverDueSms } from '../modules/sms/index.ts';
 
 export interface Jobs {
   notifyMailQueued(): void;

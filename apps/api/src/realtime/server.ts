@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import { checkOrigin } from '../http/origin.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import type { Actor } from '../core/actor.ts';
-import { liveSessionOf, type AuthDeps } from '../modules/auth/service.ts';
+import { liveSessionOf, type AuthDeps } from '../modules/auth/index.ts';
 
 /** What a connection was admitted with: its session's actor, when that session ends, the scope rooms it joined. */
 interface SocketData {

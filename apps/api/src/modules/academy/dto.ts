@@ -1,5 +1,5 @@
 import type { AcademyCategoryDto, AcademyGroupDto, AcademyItemDto } from '@bo/domain';
-import { toFileDto } from '../files/service.ts';
+import { toFileDto } from '../files/index.ts';
 import type { CategoryRow, ItemWithFile } from './repo.ts';
 
 export function toAcademyCategoryDto(row: CategoryRow, itemCount: number): AcademyCategoryDto {

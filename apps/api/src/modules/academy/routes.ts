@@ -20,8 +20,7 @@ import {
 import { AppError } from '../../core/errors.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { oneFile } from '../files/routes.ts';
-import type { FilesDeps } from '../files/service.ts';
+import { oneFile, type FilesDeps } from '../files/index.ts';
 import {
   academyList,
   createCategory,

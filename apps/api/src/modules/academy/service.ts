@@ -13,8 +13,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { audit } from '../audit/service.ts';
-import { forgetUnusedFiles, receiveUpload, removeStored, type FilesDeps, type IncomingFile } from '../files/service.ts';
+import { audit } from '../audit/index.ts';
+import { forgetUnusedFiles, receiveUpload, removeStored, type FilesDeps, type IncomingFile } from '../files/index.ts';
 import { toAcademyCategoryDto, toAcademyGroups, toAcademyItemDto } from './dto.ts';
 import * as repo from './repo.ts';
 

@@ -1,29 +1,7 @@
-import { fileParams, hasNoNul, parseByteRange, uploadAnswer, type FileKind } from '@bo/domain';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors.ts';
+import { fileParams, parseByteRange, uploadAnswer, type FileKind } from '@bo/domain';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { receiveUpload, uploadLimit, visibleFile, type FilesDeps } from './service.ts';
-
-/**
- * The one file of a multipart body, with the size limit of the kind the endpoint takes. Its name and
- * the form's fields are text like any other: a NUL in them is refused (the JSON bodies are looked at
- * by the text guard, which cannot see into a multipart stream).
- */
-export async function oneFile(request: FastifyRequest, kind: FileKind) {
-  const file = await request.file({ limits: { fileSize: uploadLimit(kind), files: 1 } });
-  if (file) {
-    const fields = Object.entries(file.fields).flatMap(([name, part]) =>
-      [part].flat().flatMap((p) => (p && p.type === 'field' && typeof p.value === 'string' ? [[name, p.value] as const] : [])),
-    );
-    const bad = [[file.fieldname, file.filename] as const, ...fields].find(([, value]) => !hasNoNul(value));
-    if (bad) {
-      file.file.resume();
-      throw new AppError('VALIDATION_ERROR', { message: 'Invalid body', fieldValidation: { [bad[0]]: 'invalid_value' } });
-    }
-  }
-  return file;
-}
+import { oneFile, receiveUpload, visibleFile, type FilesDeps } from './service.ts';
 
 export function fileRoutes(app: App, deps: FilesDeps): void {
   const tags = ['files'];

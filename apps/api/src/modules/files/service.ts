@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { can, checkUpload, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
+import { can, checkUpload, hasNoNul, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
@@ -37,6 +38,26 @@ export function toFileDto(row: FileRow): FileDto {
 /** The multipart size limit for a kind: one byte more than allowed, so an oversized file is noticed. */
 export function uploadLimit(kind: FileKind): number {
   return UPLOAD_RULES[kind].maxBytes + 1;
+}
+
+/**
+ * The one file of a multipart body, with the size limit of the kind the endpoint takes. Its name and
+ * the form's fields are text like any other: a NUL in them is refused (the JSON bodies are looked at
+ * by the text guard, which cannot see into a multipart stream).
+ */
+export async function oneFile(request: FastifyRequest, kind: FileKind) {
+  const file = await request.file({ limits: { fileSize: uploadLimit(kind), files: 1 } });
+  if (file) {
+    const fields = Object.entries(file.fields).flatMap(([name, part]) =>
+      [part].flat().flatMap((p) => (p && p.type === 'field' && typeof p.value === 'string' ? [[name, p.value] as const] : [])),
+    );
+    const bad = [[file.fieldname, file.filename] as const, ...fields].find(([, value]) => !hasNoNul(value));
+    if (bad) {
+      file.file.resume();
+      throw new AppError('VALIDATION_ERROR', { message: 'Invalid body', fieldValidation: { [bad[0]]: 'invalid_value' } });
+    }
+  }
+  return file;
 }
 
 /**

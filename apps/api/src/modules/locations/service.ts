@@ -9,7 +9,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../core/errors.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../audit/index.ts';
 import { toLocationDto, toLocationWithUsersDto } from './dto.ts';
 import * as repo from './repo.ts';
 

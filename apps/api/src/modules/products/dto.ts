@@ -1,6 +1,6 @@
 import { can, type CategoryDto, type ProductDto } from '@bo/domain';
 import type { Actor } from '../../core/actor.ts';
-import { toFileDto } from '../files/service.ts';
+import { toFileDto } from '../files/index.ts';
 import type { CategoryWithCount, ProductWithRefs } from './repo.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../audit/index.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { toCategoryDto, toProductDto } from './dto.ts';
 import * as repo from './repo.ts';

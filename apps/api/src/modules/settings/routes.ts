@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { oneFile } from '../files/routes.ts';
-import { receiveUpload, type FilesDeps } from '../files/service.ts';
+import { oneFile, receiveUpload, type FilesDeps } from '../files/index.ts';
 import { globalSettings, saveGlobalSettings, setLogo } from './service.ts';
 
 export function settingsRoutes(app: App, deps: { db: Db; files: FilesDeps }): void {

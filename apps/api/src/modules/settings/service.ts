@@ -1,7 +1,7 @@
 import { SETTINGS_KEYS, settingsFrom, type FileDto, type GlobalSettingsBody, type GlobalSettingsDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../audit/index.ts';
 import * as repo from './repo.ts';
 
 /** Every settings key, empty where none is stored; other modules (receipts, SMS, mails) read them here. */

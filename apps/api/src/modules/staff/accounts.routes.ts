@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { setBlocked, type AuthDeps } from '../auth/service.ts';
+import { setBlocked, type AuthDeps } from '../auth/index.ts';
 import { accountsPage, getAccount, setUserAccessibility, updateAccount, usersWithAccountsPage } from './accounts.service.ts';
 
 const answer = z.object({ data: z.object({ id: z.number(), is_active: z.boolean() }) });

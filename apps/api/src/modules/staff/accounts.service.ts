@@ -11,7 +11,7 @@ import {
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../audit/index.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { toAccountDto, toUserWithAccountDto } from './accounts.dto.ts';
 import * as repo from './accounts.repo.ts';

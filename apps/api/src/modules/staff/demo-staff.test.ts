@@ -1,7 +1,7 @@
 import { createStaffBody, type AccountDto, type AgentDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
-import { hashPassword } from '../auth/service.ts';
+import { hashPassword } from '../auth/index.ts';
 import { DEMO_STAFF, seedDemoStaff } from '../../db/seed/staff.ts';
 
 const PASSWORD = 'Demo1234!';

@@ -13,7 +13,7 @@ import {
 } from '@bo/domain';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import type { AuthDeps } from '../auth/service.ts';
+import type { AuthDeps } from '../auth/index.ts';
 import { agentsPage, createStaff, plainUsersPage, salesAgentUsersPage, sendSignupMail, usersPage } from './service.ts';
 
 const CREATE = { access: { permission: 'staff.create' as const } };

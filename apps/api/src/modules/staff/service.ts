@@ -20,10 +20,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import { createAccountFor } from './accounts.service.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../audit/index.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { issueInvitation, type AuthDeps } from '../auth/service.ts';
-import { queueMail } from '../mail/service.ts';
+import { issueInvitation, type AuthDeps } from '../auth/index.ts';
+import { queueMail } from '../mail/index.ts';
 import { toAgentDto, toPlainUserDto, toSalesAgentUserDto, toUserListItemDto } from './dto.ts';
 import * as repo from './repo.ts';
 

@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import { sha256 } from '../auth/tokens.ts';
+import { sha256 } from '../auth/index.ts';
 
 let t: TestApp;
 let admin: TestUser;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../audit/index.ts';
 import { ping } from './repo.ts';
 import { addMissing, readNamespace } from './translations.ts';
 

@@ -1,0 +1,16 @@
+/**
+ * Files' public surface: receiving an upload (the one file of a multipart body, checked and stored),
+ * storing a generated file, reading a stored one's bytes, the file answer of a row, and forgetting the
+ * files nothing uses any more.
+ */
+export {
+  forgetUnusedFiles,
+  oneFile,
+  receiveUpload,
+  removeStored,
+  storedBytes,
+  storeGeneratedFile,
+  toFileDto,
+  type FilesDeps,
+  type IncomingFile,
+} from './service.ts';
