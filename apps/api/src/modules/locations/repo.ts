@@ -1,6 +1,7 @@
 import type { LocationBody, LocationsQuery } from '@bo/domain';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { locations, users } from '../../db/schema/index.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -16,11 +17,6 @@ export interface LocationWithUsers {
  */
 const usersOf = sql<number>`(SELECT count(*)::int FROM "users" AS u WHERE u."lead_location_id" = "locations"."id")`;
 
-/** `%`, `_` and `\` typed by the admin are searched for as themselves. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const ORDER_COLUMNS = {
   code: locations.code,
   city: locations.city,
@@ -32,7 +28,7 @@ const ORDER_COLUMNS = {
 export async function listLocations(tx: Tx, query: LocationsQuery): Promise<{ rows: LocationWithUsers[]; total: number }> {
   const filters: (SQL | undefined)[] = [query.type ? eq(locations.type, query.type) : undefined];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     filters.push(or(ilike(locations.code, pattern), ilike(locations.city, pattern), ilike(locations.displayName, pattern)));
   }
   const where = and(...filters);

@@ -2,6 +2,7 @@ import { productOrderMethod, type CategoryBody, type ProductBody, type ProductsQ
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { files, productCategories, products } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -34,11 +35,6 @@ function selectWithRefs(tx: Tx) {
     .leftJoin(video, eq(video.id, products.videoFileId));
 }
 
-/** `%`, `_` and `\` typed by the admin are searched for as themselves. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function listWhere(query: ProductsQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [
     query.type ? eq(products.type, query.type) : undefined,
@@ -46,7 +42,7 @@ function listWhere(query: ProductsQuery): SQL | undefined {
     query.category === 'none' ? isNull(products.categoryId) : query.category ? eq(products.categoryId, query.category) : undefined,
   ];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     filters.push(or(ilike(products.code, pattern), ilike(products.name, pattern)));
   }
   return and(...filters);

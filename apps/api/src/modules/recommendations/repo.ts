@@ -1,6 +1,7 @@
 import type { RecommendationsQuery } from '@bo/domain';
 import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { recommendations, users } from '../../db/schema/index.ts';
 
 export type RecommendationRow = typeof recommendations.$inferSelect;
@@ -13,11 +14,6 @@ const columns = {
   rec: recommendations,
   recommender: { id: users.id, name: users.name, surname: users.surname },
 };
-
-/** `%`, `_` and `\` typed by the user are searched for as themselves. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const ORDER_COLUMNS = {
   created_at: [recommendations.createdAt],
@@ -37,7 +33,7 @@ export async function listRecommendations(
     query.status ? eq(recommendations.status, query.status) : undefined,
   ];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     filters.push(
       or(
         ilike(sql`(${recommendations.name} || ' ' || ${recommendations.surname})`, pattern),

@@ -2,14 +2,10 @@ import type { UserOrderField } from '@bo/domain';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
-
-/** `%`, `_` and `\` typed by the admin are searched for as themselves. */
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The expression of users_search_trgm_idx: the planner uses that index only for this very expression. */
 const searchText = sql`(${users.name} || ' ' || ${users.surname} || ' ' || coalesce(${users.email}, ''))`;
@@ -17,7 +13,7 @@ const searchText = sql`(${users.name} || ' ' || ${users.surname} || ' ' || coale
 /** Every word must occur in the name, surname or e-mail ("Meier Claudia" finds Claudia Meier). */
 export function userSearch(search: string | undefined): SQL | undefined {
   const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.length === 0 ? undefined : and(...words.map((w) => ilike(searchText, likePattern(w))));
+  return words.length === 0 ? undefined : and(...words.map((w) => ilike(searchText, containsPattern(w))));
 }
 
 export interface UserFilter {
