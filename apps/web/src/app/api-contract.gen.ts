@@ -10,6 +10,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an academy category */
         post: operations["postApiAcademyByKindCategories"];
         delete?: never;
         options?: never;
@@ -26,7 +27,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A form body: the fields title, description and category_id first, then the file. */
+        /**
+         * Add an academy item
+         * @description A form body: the fields title, description and category_id first, then the file.
+         */
         post: operations["postApiAcademyByKindItems"];
         delete?: never;
         options?: never;
@@ -42,8 +46,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Rename an academy category */
         put: operations["putApiAcademyCategoriesById"];
         post?: never;
+        /** Delete an academy category */
         delete: operations["deleteApiAcademyCategoriesById"];
         options?: never;
         head?: never;
@@ -58,6 +64,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Move an academy category */
         put: operations["putApiAcademyCategoriesByIdPosition"];
         post?: never;
         delete?: never;
@@ -74,8 +81,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change an academy item */
         put: operations["putApiAcademyItemsById"];
         post?: never;
+        /** Delete an academy item */
         delete: operations["deleteApiAcademyItemsById"];
         options?: never;
         head?: never;
@@ -90,6 +99,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Move an academy item */
         put: operations["putApiAcademyItemsByIdPosition"];
         post?: never;
         delete?: never;
@@ -105,7 +115,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a staff account */
         get: operations["getApiAccountById"];
+        /** Change a staff account */
         put: operations["putApiAccountById"];
         post?: never;
         delete?: never;
@@ -121,6 +133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the staff accounts */
         get: operations["getApiAccounts"];
         put?: never;
         post?: never;
@@ -137,6 +150,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the open receipts and the commissions no receipt holds yet */
         get: operations["getApiAdminPayments"];
         put?: never;
         post?: never;
@@ -155,6 +169,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mark receipts paid with their commissions */
         post: operations["postApiAdminPaymentsMarkPaid"];
         delete?: never;
         options?: never;
@@ -169,6 +184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's audios by category */
         get: operations["getApiAudios"];
         put?: never;
         post?: never;
@@ -185,6 +201,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's audios by category */
         get: operations["getApiAudiosWithSlash"];
         put?: never;
         post?: never;
@@ -201,6 +218,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Block a user's account */
         get: operations["getApiBlockAccountById"];
         put?: never;
         post?: never;
@@ -218,7 +236,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change or cancel a calendar event */
         put: operations["putApiCalendarEvent"];
+        /** Book an event from the calendar */
         post: operations["postApiCalendarEvent"];
         delete?: never;
         options?: never;
@@ -235,6 +255,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Move a calendar event */
         post: operations["postApiCalendarEventMove"];
         delete?: never;
         options?: never;
@@ -249,6 +270,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the calendar events of a range */
         get: operations["getApiCalendarEvents"];
         put?: never;
         post?: never;
@@ -265,6 +287,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the call agents */
         get: operations["getApiCallAgents"];
         put?: never;
         post?: never;
@@ -281,6 +304,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the product categories */
         get: operations["getApiCategories"];
         put?: never;
         post?: never;
@@ -299,6 +323,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a product category */
         post: operations["postApiCategory"];
         delete?: never;
         options?: never;
@@ -314,8 +339,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a product category */
         put: operations["putApiCategoryById"];
         post?: never;
+        /** Delete a product category */
         delete: operations["deleteApiCategoryById"];
         options?: never;
         head?: never;
@@ -427,6 +454,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Book a presentation from the client's page */
         post: operations["postApiClientsCreatePresentation"];
         delete?: never;
         options?: never;
@@ -443,6 +471,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Book a service for a client */
         post: operations["postApiClientsCreateServiceById"];
         delete?: never;
         options?: never;
@@ -476,6 +505,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Remove a product line from a planned presentation */
         delete: operations["deleteApiClientsDeletePresentationProductById"];
         options?: never;
         head?: never;
@@ -492,6 +522,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a planned presentation from the client's page */
         delete: operations["deleteApiClientsDeletePresentationById"];
         options?: never;
         head?: never;
@@ -508,6 +539,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a planned service */
         delete: operations["deleteApiClientsDeleteServiceById"];
         options?: never;
         head?: never;
@@ -602,6 +634,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Replace the product lines of a planned presentation */
         put: operations["putApiClientsEditPresentationProductsById"];
         post?: never;
         delete?: never;
@@ -746,6 +779,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a planned presentation from the client's page */
         put: operations["putApiClientsUpdatePresentationById"];
         post?: never;
         delete?: never;
@@ -762,6 +796,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a planned service */
         put: operations["putApiClientsUpdateServiceById"];
         post?: never;
         delete?: never;
@@ -809,6 +844,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's docs by category */
         get: operations["getApiDocs"];
         put?: never;
         post?: never;
@@ -825,6 +861,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's docs by category */
         get: operations["getApiDocsWithSlash"];
         put?: never;
         post?: never;
@@ -841,6 +878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an event */
         get: operations["getApiEventById"];
         put?: never;
         post?: never;
@@ -859,6 +897,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Finish a service */
         post: operations["postApiEventPerformServiceById"];
         delete?: never;
         options?: never;
@@ -873,6 +912,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the past events */
         get: operations["getApiEventsHistory"];
         put?: never;
         post?: never;
@@ -889,6 +929,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the upcoming events */
         get: operations["getApiEventsUpcoming"];
         put?: never;
         post?: never;
@@ -905,6 +946,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a stored file */
         get: operations["getApiFilesById"];
         put?: never;
         post?: never;
@@ -921,7 +963,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the commission rates */
         get: operations["getApiFinancesCommissionRates"];
+        /** Replace the commission rates */
         put: operations["putApiFinancesCommissionRates"];
         post?: never;
         delete?: never;
@@ -938,6 +982,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Set the status of a commission */
         put: operations["putApiFinancesCommissionById"];
         post?: never;
         delete?: never;
@@ -953,6 +998,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List commissions */
         get: operations["getApiFinancesCommissions"];
         put?: never;
         post?: never;
@@ -970,8 +1016,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a delivery of an order */
         put: operations["putApiFinancesOrderDeliveryById"];
+        /** Record a delivery of an order */
         post: operations["postApiFinancesOrderDeliveryById"];
+        /** Remove a delivery of an order */
         delete: operations["deleteApiFinancesOrderDeliveryById"];
         options?: never;
         head?: never;
@@ -986,8 +1035,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a payment of an order */
         put: operations["putApiFinancesOrderPaymentById"];
+        /** Add a payment to an order */
         post: operations["postApiFinancesOrderPaymentById"];
+        /** Remove a payment of an order */
         delete: operations["deleteApiFinancesOrderPaymentById"];
         options?: never;
         head?: never;
@@ -1002,8 +1054,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a product line of an order */
         put: operations["putApiFinancesOrderProductById"];
+        /** Add a product line to an order */
         post: operations["postApiFinancesOrderProductById"];
+        /** Remove a product line of an order */
         delete: operations["deleteApiFinancesOrderProductById"];
         options?: never;
         head?: never;
@@ -1017,7 +1072,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get an order */
         get: operations["getApiFinancesOrderById"];
+        /** Change the checks and terms of an order, or toggle its status */
         put: operations["putApiFinancesOrderById"];
         post?: never;
         delete?: never;
@@ -1033,6 +1090,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download the invoice of an order with its QR-bill */
         get: operations["getApiFinancesOrderByIdInvoicePdf"];
         put?: never;
         post?: never;
@@ -1049,6 +1107,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List orders */
         get: operations["getApiFinancesOrders"];
         put?: never;
         post?: never;
@@ -1065,6 +1124,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Gather the commissions of an open receipt again */
         get: operations["getApiFinancesRebuildReceiptById"];
         put?: never;
         post?: never;
@@ -1081,9 +1141,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a commission receipt with its commissions */
         get: operations["getApiFinancesReceiptById"];
+        /** Set the status of a receipt */
         put: operations["putApiFinancesReceiptById"];
+        /** Gather an agent's open commissions of a period into a receipt */
         post: operations["postApiFinancesReceiptById"];
+        /** Delete an open receipt */
         delete: operations["deleteApiFinancesReceiptById"];
         options?: never;
         head?: never;
@@ -1097,6 +1161,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download the commission statement of a receipt */
         get: operations["getApiFinancesReceiptByIdPdf"];
         put?: never;
         post?: never;
@@ -1113,6 +1178,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List commission receipts */
         get: operations["getApiFinancesReceipts"];
         put?: never;
         post?: never;
@@ -1130,6 +1196,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Finish a presentation with its whole draft */
         put: operations["putApiFinishPresentationById"];
         post?: never;
         delete?: never;
@@ -1145,7 +1212,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a user's latest snapshots */
         get: operations["getApiGeneralSnapshotById"];
+        /** Save a user's snapshot */
         put: operations["putApiGeneralSnapshotById"];
         post?: never;
         delete?: never;
@@ -1161,8 +1230,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the global settings */
         get: operations["getApiGlobalSettings"];
         put?: never;
+        /** Save the global settings */
         post: operations["postApiGlobalSettings"];
         delete?: never;
         options?: never;
@@ -1177,6 +1248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Check that the server and its database answer */
         get: operations["getApiHealth"];
         put?: never;
         post?: never;
@@ -1195,6 +1267,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a location */
         post: operations["postApiLocation"];
         delete?: never;
         options?: never;
@@ -1210,8 +1283,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a location */
         put: operations["putApiLocationById"];
         post?: never;
+        /** Delete a location */
         delete: operations["deleteApiLocationById"];
         options?: never;
         head?: never;
@@ -1225,6 +1300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the locations */
         get: operations["getApiLocations"];
         put?: never;
         post?: never;
@@ -1241,6 +1317,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the locations with their number of users */
         get: operations["getApiLocationsWithUsers"];
         put?: never;
         post?: never;
@@ -1257,8 +1334,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List financing applications */
         get: operations["getApiOmnicas"];
         put?: never;
+        /** Apply for financing of an order */
         post: operations["postApiOmnicas"];
         delete?: never;
         options?: never;
@@ -1274,6 +1353,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Record the decision on a financing application */
         put: operations["putApiOmnicasById"];
         post?: never;
         delete?: never;
@@ -1291,6 +1371,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Ask the provider for its decision on an application */
         post: operations["postApiOmnicasByIdRefresh"];
         delete?: never;
         options?: never;
@@ -1305,6 +1386,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the orders that may be financed */
         get: operations["getApiOmnicasOrders"];
         put?: never;
         post?: never;
@@ -1321,6 +1403,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the queued and sent mails */
         get: operations["getApiOutbox"];
         put?: never;
         post?: never;
@@ -1337,6 +1420,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the users in short */
         get: operations["getApiPlainUsers"];
         put?: never;
         post?: never;
@@ -1355,6 +1439,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Book a presentation for a client */
         post: operations["postApiPresentation"];
         delete?: never;
         options?: never;
@@ -1369,8 +1454,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the product lines of a presentation */
         get: operations["getApiPresentationProducts"];
         put?: never;
+        /** Add a product line to a planned presentation */
         post: operations["postApiPresentationProducts"];
         delete?: never;
         options?: never;
@@ -1385,6 +1472,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read a product line of a presentation */
         get: operations["getApiPresentationProductsById"];
         put?: never;
         post?: never;
@@ -1401,9 +1489,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read a presentation */
         get: operations["getApiPresentationById"];
+        /** Change a presentation's discount, comments and contract number */
         put: operations["putApiPresentationById"];
         post?: never;
+        /** Delete a planned presentation */
         delete: operations["deleteApiPresentationById"];
         options?: never;
         head?: never;
@@ -1417,6 +1508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the presentations of a page */
         get: operations["getApiPresentations"];
         put?: never;
         post?: never;
@@ -1433,6 +1525,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count the presentations of each page */
         get: operations["getApiPresentationsCounts"];
         put?: never;
         post?: never;
@@ -1449,6 +1542,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count the presentations of each page */
         get: operations["getApiPresentationsCountsWithSlash"];
         put?: never;
         post?: never;
@@ -1467,6 +1561,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a product */
         post: operations["postApiProduct"];
         delete?: never;
         options?: never;
@@ -1481,9 +1576,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a product */
         get: operations["getApiProductById"];
+        /** Change a product */
         put: operations["putApiProductById"];
         post?: never;
+        /** Delete a product */
         delete: operations["deleteApiProductById"];
         options?: never;
         head?: never;
@@ -1497,6 +1595,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the products */
         get: operations["getApiProducts"];
         put?: never;
         post?: never;
@@ -1513,6 +1612,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read the receipt of a presentation */
         get: operations["getApiReceiptById"];
         put?: never;
         post?: never;
@@ -1529,6 +1629,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download the receipt of a presentation as PDF */
         get: operations["getApiReceiptByIdPdf"];
         put?: never;
         post?: never;
@@ -1545,8 +1646,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the recommendations */
         get: operations["getApiRecommendations"];
         put?: never;
+        /** Create a recommendation */
         post: operations["postApiRecommendations"];
         delete?: never;
         options?: never;
@@ -1561,9 +1664,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a recommendation */
         get: operations["getApiRecommendationsById"];
+        /** Change a recommendation */
         put: operations["putApiRecommendationsById"];
         post?: never;
+        /** Delete a recommendation */
         delete: operations["deleteApiRecommendationsById"];
         options?: never;
         head?: never;
@@ -1577,6 +1683,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the users who can perform presentations */
         get: operations["getApiSalesAgentUsers"];
         put?: never;
         post?: never;
@@ -1593,6 +1700,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the sales agents */
         get: operations["getApiSalesAgents"];
         put?: never;
         post?: never;
@@ -1609,6 +1717,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Send a user the inner signup mail */
         get: operations["getApiSendInnerSignupMailById"];
         put?: never;
         post?: never;
@@ -1625,6 +1734,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Send a user the signup mail */
         get: operations["getApiSendSignupMailById"];
         put?: never;
         post?: never;
@@ -1641,6 +1751,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's slides by category */
         get: operations["getApiSlides"];
         put?: never;
         post?: never;
@@ -1657,6 +1768,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's slides by category */
         get: operations["getApiSlidesWithSlash"];
         put?: never;
         post?: never;
@@ -1673,6 +1785,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the planned and sent text messages */
         get: operations["getApiSmsOutbox"];
         put?: never;
         post?: never;
@@ -1691,6 +1804,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a staff user */
         post: operations["postApiStaff"];
         delete?: never;
         options?: never;
@@ -1705,6 +1819,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count the clients by status and by lead source */
         get: operations["getApiStatsClientsDistribution"];
         put?: never;
         post?: never;
@@ -1721,6 +1836,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the money of a year per month and per agent */
         get: operations["getApiStatsFinancesWithSlash"];
         put?: never;
         post?: never;
@@ -1737,6 +1853,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the client statuses */
         get: operations["getApiStatuses"];
         put?: never;
         post?: never;
@@ -1769,6 +1886,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Unblock a user's account */
         get: operations["getApiUnblockAccountById"];
         put?: never;
         post?: never;
@@ -1787,6 +1905,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload a signed contract */
         post: operations["postApiUploadContract"];
         delete?: never;
         options?: never;
@@ -1803,6 +1922,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload the receipt logo */
         post: operations["postApiUploadLogo"];
         delete?: never;
         options?: never;
@@ -1819,6 +1939,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload a product image */
         post: operations["postApiUploadProductImage"];
         delete?: never;
         options?: never;
@@ -1835,6 +1956,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload a product video */
         post: operations["postApiUploadProductVideo"];
         delete?: never;
         options?: never;
@@ -1867,6 +1989,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a staff user's access to clients */
         post: operations["postApiUserAccessibility"];
         delete?: never;
         options?: never;
@@ -1913,6 +2036,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List what a client bought */
         get: operations["getApiUserProductsById"];
         put?: never;
         post?: never;
@@ -1929,6 +2053,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count a client's recommendations */
         get: operations["getApiUserRecCountById"];
         put?: never;
         post?: never;
@@ -1961,6 +2086,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the users */
         get: operations["getApiUsers"];
         put?: never;
         post?: never;
@@ -1977,6 +2103,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the users with their accounts */
         get: operations["getApiUsersWithAccounts"];
         put?: never;
         post?: never;
@@ -1993,6 +2120,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's videos by category */
         get: operations["getApiVideos"];
         put?: never;
         post?: never;
@@ -2009,6 +2137,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the academy's videos by category */
         get: operations["getApiVideosWithSlash"];
         put?: never;
         post?: never;
@@ -2025,6 +2154,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the stock and the orders to deliver */
         get: operations["getApiWarehouse"];
         put?: never;
         post?: never;
@@ -2043,6 +2173,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Deliver the goods of an order out of stock */
         post: operations["postApiWarehouseDeliverByOrderId"];
         delete?: never;
         options?: never;
@@ -2058,6 +2189,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change the stock of a product */
         put: operations["putApiWarehouseStockByProductId"];
         post?: never;
         delete?: never;
@@ -2073,6 +2205,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the signed-in user */
         get: operations["getAuthCurrent"];
         put?: never;
         post?: never;
@@ -2090,6 +2223,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Edit the signed-in user's profile */
         put: operations["putAuthEditCurrent"];
         post?: never;
         delete?: never;
@@ -2107,6 +2241,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with e-mail and password */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -2121,6 +2256,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Return to the own account after signing in as another user */
         get: operations["getAuthLoginBack"];
         put?: never;
         post?: never;
@@ -2137,6 +2273,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Sign in as another user */
         get: operations["getAuthLoginByById"];
         put?: never;
         post?: never;
@@ -2153,6 +2290,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Sign out of the current session */
         get: operations["getAuthLogout"];
         put?: never;
         post?: never;
@@ -2171,6 +2309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a password recovery link */
         post: operations["postAuthRecoveryEmail"];
         delete?: never;
         options?: never;
@@ -2187,6 +2326,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Choose a new password with a recovery link */
         post: operations["postAuthResetPassword"];
         delete?: never;
         options?: never;
@@ -2203,6 +2343,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a confirmation code for signing up */
         post: operations["postAuthSendCode"];
         delete?: never;
         options?: never;
@@ -2219,6 +2360,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign up with a code or an invitation link */
         post: operations["postAuthSignup"];
         delete?: never;
         options?: never;
@@ -2233,6 +2375,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a translation file */
         get: operations["getLocalesByLngByFile"];
         put?: never;
         post?: never;
@@ -2251,6 +2394,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add missing translation keys */
         post: operations["postLocalesAddByLngByNs"];
         delete?: never;
         options?: never;
@@ -4450,6 +4594,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             blockNeighbors: number;
+                            can_assign_agent: boolean;
+                            can_book: boolean;
+                            can_call: boolean;
+                            can_delete: boolean;
+                            can_edit: boolean;
+                            can_merge: boolean;
+                            can_see_events: boolean;
                             cohabitants: number;
                             contact_history: {
                                 comment: string;
@@ -5931,6 +6082,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             blockNeighbors: number;
+                            can_assign_agent: boolean;
+                            can_book: boolean;
+                            can_call: boolean;
+                            can_delete: boolean;
+                            can_edit: boolean;
+                            can_merge: boolean;
+                            can_see_events: boolean;
                             cohabitants: number;
                             contact_history: {
                                 comment: string;
@@ -17225,6 +17383,13 @@ export interface operations {
                         data: {
                             address: string | null;
                             age: number | null;
+                            can_assign_agent: boolean;
+                            can_book: boolean;
+                            can_call: boolean;
+                            can_delete: boolean;
+                            can_edit: boolean;
+                            can_merge: boolean;
+                            can_see_events: boolean;
                             category: string | null;
                             city: string | null;
                             company: string | null;
@@ -17932,6 +18097,13 @@ export interface operations {
                         data: {
                             address: string | null;
                             age: number | null;
+                            can_assign_agent: boolean;
+                            can_book: boolean;
+                            can_call: boolean;
+                            can_delete: boolean;
+                            can_edit: boolean;
+                            can_merge: boolean;
+                            can_see_events: boolean;
                             category: string | null;
                             city: string | null;
                             company: string | null;
@@ -18145,6 +18317,13 @@ export interface operations {
                         data: {
                             address: string | null;
                             age: number | null;
+                            can_assign_agent: boolean;
+                            can_book: boolean;
+                            can_call: boolean;
+                            can_delete: boolean;
+                            can_edit: boolean;
+                            can_merge: boolean;
+                            can_see_events: boolean;
                             category: string | null;
                             city: string | null;
                             company: string | null;

@@ -63,15 +63,29 @@ export function academyRoutes(app: App, files: FilesDeps): void {
   for (const kind of ACADEMY_KINDS) {
     // The spec writes the paths with a trailing slash; both spellings answer.
     for (const url of [`/api/${kind}/`, `/api/${kind}`]) {
-      app.get(url, { config: READ, schema: { tags, querystring: academyQuery, response: { 200: academyListDto } } }, async (request) =>
-        academyList(deps.db, actorOf(request), kind, request.query),
+      app.get(
+        url,
+        {
+          config: READ,
+          schema: { summary: `List the academy's ${kind} by category`, tags, querystring: academyQuery, response: { 200: academyListDto } },
+        },
+        async (request) => academyList(deps.db, actorOf(request), kind, request.query),
       );
     }
   }
 
   app.post(
     '/api/academy/:kind/categories',
-    { config: MANAGE, schema: { tags, params: academyKindParams, body: academyCategoryBody, response: { 201: academyCategoryAnswer } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Create an academy category',
+        tags,
+        params: academyKindParams,
+        body: academyCategoryBody,
+        response: { 201: academyCategoryAnswer },
+      },
+    },
     async (request, reply) => {
       const data = await createCategory(deps.db, actorOf(request), request.params.kind, request.body, meta(request));
       return reply.status(201).send({ data });
@@ -79,17 +93,38 @@ export function academyRoutes(app: App, files: FilesDeps): void {
   );
   app.put(
     '/api/academy/categories/:id',
-    { config: MANAGE, schema: { tags, params: idParams, body: academyCategoryBody, response: { 200: academyCategoryAnswer } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Rename an academy category',
+        tags,
+        params: idParams,
+        body: academyCategoryBody,
+        response: { 200: academyCategoryAnswer },
+      },
+    },
     async (request) => ({ data: await renameCategory(deps.db, actorOf(request), request.params.id, request.body, meta(request)) }),
   );
   app.put(
     '/api/academy/categories/:id/position',
-    { config: MANAGE, schema: { tags, params: idParams, body: academyPositionBody, response: { 200: academyCategoriesAnswer } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Move an academy category',
+        tags,
+        params: idParams,
+        body: academyPositionBody,
+        response: { 200: academyCategoriesAnswer },
+      },
+    },
     async (request) => ({ data: await moveCategory(deps.db, request.params.id, request.body.position) }),
   );
   app.delete(
     '/api/academy/categories/:id',
-    { config: MANAGE, schema: { tags, params: idParams, response: { 200: academyCategoryDeletedDto } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'Delete an academy category', tags, params: idParams, response: { 200: academyCategoryDeletedDto } },
+    },
     async (request) => ({ data: await deleteCategory(deps, actorOf(request), request.params.id, meta(request)) }),
   );
 
@@ -98,6 +133,7 @@ export function academyRoutes(app: App, files: FilesDeps): void {
     {
       config: MANAGE,
       schema: {
+        summary: 'Add an academy item',
         tags,
         description: 'A form body: the fields title, description and category_id first, then the file.',
         consumes: ['multipart/form-data'],
@@ -127,17 +163,23 @@ export function academyRoutes(app: App, files: FilesDeps): void {
   );
   app.put(
     '/api/academy/items/:id',
-    { config: MANAGE, schema: { tags, params: idParams, body: academyItemBody, response: { 200: academyItemAnswer } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'Change an academy item', tags, params: idParams, body: academyItemBody, response: { 200: academyItemAnswer } },
+    },
     async (request) => ({ data: await updateItem(deps.db, actorOf(request), request.params.id, request.body, meta(request)) }),
   );
   app.put(
     '/api/academy/items/:id/position',
-    { config: MANAGE, schema: { tags, params: idParams, body: academyPositionBody, response: { 200: academyItemsAnswer } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'Move an academy item', tags, params: idParams, body: academyPositionBody, response: { 200: academyItemsAnswer } },
+    },
     async (request) => ({ data: await moveItem(deps.db, request.params.id, request.body.position) }),
   );
   app.delete(
     '/api/academy/items/:id',
-    { config: MANAGE, schema: { tags, params: idParams, response: { 200: academyItemDeletedDto } } },
+    { config: MANAGE, schema: { summary: 'Delete an academy item', tags, params: idParams, response: { 200: academyItemDeletedDto } } },
     async (request) => ({ data: await deleteItem(deps, actorOf(request), request.params.id, meta(request)) }),
   );
 }

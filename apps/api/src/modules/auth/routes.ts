@@ -29,16 +29,23 @@ function requestLocale(request: FastifyRequest): string | undefined {
 export function authRoutes(app: App, deps: auth.AuthDeps): void {
   const tags = ['auth'];
 
-  app.post('/auth/login', { config: PUBLIC, schema: { tags, body: loginBody, response: { 200: userAnswer } } }, async (request, reply) => {
-    const { token, user } = await auth.login(deps, request.body, meta(request));
-    setSessionCookie(reply, deps.config, token);
-    return { data: user };
-  });
+  app.post(
+    '/auth/login',
+    { config: PUBLIC, schema: { summary: 'Sign in with e-mail and password', tags, body: loginBody, response: { 200: userAnswer } } },
+    async (request, reply) => {
+      const { token, user } = await auth.login(deps, request.body, meta(request));
+      setSessionCookie(reply, deps.config, token);
+      return { data: user };
+    },
+  );
 
   // Signing out from a bookmark or a typed address is what the user asked for; from another site it is refused.
   app.get(
     '/auth/logout',
-    { config: { ...SELF, changesState: 'bookmark' }, schema: { tags, response: { 200: okDto } } },
+    {
+      config: { ...SELF, changesState: 'bookmark' },
+      schema: { summary: 'Sign out of the current session', tags, response: { 200: okDto } },
+    },
     async (request, reply) => {
       await auth.logout(deps, actorOf(request), meta(request));
       clearSessionCookie(reply);
@@ -46,26 +53,37 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
     },
   );
 
-  app.get('/auth/current', { config: SELF, schema: { tags, response: { 200: userAnswer } } }, async (request) => ({
-    data: await auth.current(deps, actorOf(request)),
-  }));
+  app.get(
+    '/auth/current',
+    { config: SELF, schema: { summary: 'Get the signed-in user', tags, response: { 200: userAnswer } } },
+    async (request) => ({
+      data: await auth.current(deps, actorOf(request)),
+    }),
+  );
 
   app.put(
     '/auth/edit-current',
-    { config: SELF, schema: { tags, body: editCurrentBody, response: { 200: userAnswer } } },
+    { config: SELF, schema: { summary: "Edit the signed-in user's profile", tags, body: editCurrentBody, response: { 200: userAnswer } } },
     async (request) => ({
       data: await auth.editCurrent(deps, actorOf(request), request.body, meta(request)),
     }),
   );
 
-  app.post('/auth/send-code', { config: PUBLIC, schema: { tags, body: sendCodeBody, response: { 200: okDto } } }, async (request) => {
-    await auth.sendCode(deps, request.body.email, requestLocale(request), meta(request));
-    return { ok: true as const };
-  });
+  app.post(
+    '/auth/send-code',
+    { config: PUBLIC, schema: { summary: 'Send a confirmation code for signing up', tags, body: sendCodeBody, response: { 200: okDto } } },
+    async (request) => {
+      await auth.sendCode(deps, request.body.email, requestLocale(request), meta(request));
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/auth/signup',
-    { config: PUBLIC, schema: { tags, body: signupBody, response: { 200: userAnswer } } },
+    {
+      config: PUBLIC,
+      schema: { summary: 'Sign up with a code or an invitation link', tags, body: signupBody, response: { 200: userAnswer } },
+    },
     async (request, reply) => {
       const { token, user } = await auth.signup(deps, request.body, meta(request), requestLocale(request));
       setSessionCookie(reply, deps.config, token);
@@ -75,7 +93,7 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
 
   app.post(
     '/auth/recovery-email',
-    { config: PUBLIC, schema: { tags, body: recoveryEmailBody, response: { 200: okDto } } },
+    { config: PUBLIC, schema: { summary: 'Send a password recovery link', tags, body: recoveryEmailBody, response: { 200: okDto } } },
     async (request) => {
       await auth.recoveryEmail(deps, request.body.email, meta(request));
       return { ok: true as const };
@@ -84,7 +102,10 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
 
   app.post(
     '/auth/reset-password',
-    { config: PUBLIC, schema: { tags, body: resetPasswordBody, response: { 200: okDto } } },
+    {
+      config: PUBLIC,
+      schema: { summary: 'Choose a new password with a recovery link', tags, body: resetPasswordBody, response: { 200: okDto } },
+    },
     async (request) => {
       await auth.resetPassword(deps, request.body.hash, request.body.password, meta(request));
       return { ok: true as const };
@@ -95,7 +116,7 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
     '/auth/login-by/:id',
     {
       config: { access: { permission: 'auth.loginBy' }, changesState: true },
-      schema: { tags, params: idParams, response: { 200: userAnswer } },
+      schema: { summary: 'Sign in as another user', tags, params: idParams, response: { 200: userAnswer } },
     },
     async (request, reply) => {
       const { token, user } = await auth.loginBy(deps, actorOf(request), request.params.id, meta(request));
@@ -107,7 +128,10 @@ export function authRoutes(app: App, deps: auth.AuthDeps): void {
   // The way back from login-by; open to every role because the admin is signed in as someone else.
   app.get(
     '/auth/login-back',
-    { config: { ...SELF, changesState: true }, schema: { tags, response: { 200: userAnswer } } },
+    {
+      config: { ...SELF, changesState: true },
+      schema: { summary: 'Return to the own account after signing in as another user', tags, response: { 200: userAnswer } },
+    },
     async (request, reply) => {
       const { token, user } = await auth.loginBack(deps, actorOf(request), meta(request));
       setSessionCookie(reply, deps.config, token);

@@ -5,21 +5,21 @@ import { oneFile, receiveUpload, visibleFile, type FilesDeps } from './service.t
 
 export function fileRoutes(app: App, deps: FilesDeps): void {
   const tags = ['files'];
-  const upload = (url: string, kind: FileKind) =>
+  const upload = (url: string, kind: FileKind, summary: string) =>
     app.post(
       url,
       {
         config: { access: { permission: 'products.manage' } },
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: uploadAnswer } },
+        schema: { summary, tags, consumes: ['multipart/form-data'], response: { 200: uploadAnswer } },
       },
       async (request) => ({ file: await receiveUpload(deps, actorOf(request), await oneFile(request, kind), kind) }),
     );
-  upload('/api/upload-product-image', 'image');
-  upload('/api/upload-product-video', 'video');
+  upload('/api/upload-product-image', 'image', 'Upload a product image');
+  upload('/api/upload-product-video', 'video', 'Upload a product video');
 
   app.get(
     '/api/files/:id',
-    { config: { access: { permission: 'profile.self' } }, schema: { tags, params: fileParams } },
+    { config: { access: { permission: 'profile.self' } }, schema: { summary: 'Download a stored file', tags, params: fileParams } },
     async (request, reply) => {
       const row = await visibleFile(deps, actorOf(request), request.params.id);
       const range = parseByteRange(request.headers.range, row.sizeBytes);

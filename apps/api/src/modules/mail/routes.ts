@@ -8,7 +8,7 @@ export function mailRoutes(app: App, deps: { db: Db }): void {
     '/api/outbox',
     {
       config: { access: { permission: 'outbox.read' } },
-      schema: { tags: ['mail'], querystring: outboxQuery, response: { 200: outboxListDto } },
+      schema: { summary: 'List the queued and sent mails', tags: ['mail'], querystring: outboxQuery, response: { 200: outboxListDto } },
     },
     async (request) => outboxPage(deps.db, request.query),
   );

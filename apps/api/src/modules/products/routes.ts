@@ -26,15 +26,19 @@ export function productRoutes(app: App, deps: service.ProductsDeps): void {
   const tags = ['products'];
   app.get(
     '/api/products',
-    { config: READ, schema: { tags, querystring: productsQuery, response: { 200: productListDto } } },
+    { config: READ, schema: { summary: 'List the products', tags, querystring: productsQuery, response: { 200: productListDto } } },
     async (request) => service.productsPage(deps, actorOf(request), request.query),
   );
-  app.get('/api/product/:id', { config: READ, schema: { tags, params: idParams, response: { 200: productAnswer } } }, async (request) => ({
-    data: await service.productById(deps, actorOf(request), request.params.id),
-  }));
+  app.get(
+    '/api/product/:id',
+    { config: READ, schema: { summary: 'Get a product', tags, params: idParams, response: { 200: productAnswer } } },
+    async (request) => ({
+      data: await service.productById(deps, actorOf(request), request.params.id),
+    }),
+  );
   app.post(
     '/api/product',
-    { config: MANAGE, schema: { tags, body: productBody, response: { 201: productAnswer } } },
+    { config: MANAGE, schema: { summary: 'Create a product', tags, body: productBody, response: { 201: productAnswer } } },
     async (request, reply) => {
       const data = await service.createProduct(deps, actorOf(request), request.body, meta(request));
       return reply.status(201).send({ data });
@@ -42,21 +46,28 @@ export function productRoutes(app: App, deps: service.ProductsDeps): void {
   );
   app.put(
     '/api/product/:id',
-    { config: MANAGE, schema: { tags, params: idParams, body: productBody, response: { 200: productAnswer } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'Change a product', tags, params: idParams, body: productBody, response: { 200: productAnswer } },
+    },
     async (request) => ({ data: await service.updateProduct(deps, actorOf(request), request.params.id, request.body, meta(request)) }),
   );
   app.delete(
     '/api/product/:id',
-    { config: MANAGE, schema: { tags, params: idParams, response: { 200: productDeletedDto } } },
+    { config: MANAGE, schema: { summary: 'Delete a product', tags, params: idParams, response: { 200: productDeletedDto } } },
     async (request) => ({ data: await service.deleteProduct(deps, actorOf(request), request.params.id, meta(request)) }),
   );
 
-  app.get('/api/categories', { config: READ, schema: { tags, response: { 200: categoriesDto } } }, async (request) => ({
-    data: await service.categoriesList(deps, actorOf(request)),
-  }));
+  app.get(
+    '/api/categories',
+    { config: READ, schema: { summary: 'List the product categories', tags, response: { 200: categoriesDto } } },
+    async (request) => ({
+      data: await service.categoriesList(deps, actorOf(request)),
+    }),
+  );
   app.post(
     '/api/category',
-    { config: MANAGE, schema: { tags, body: categoryBody, response: { 201: categoryAnswer } } },
+    { config: MANAGE, schema: { summary: 'Create a product category', tags, body: categoryBody, response: { 201: categoryAnswer } } },
     async (request, reply) => {
       const data = await service.createCategory(deps, actorOf(request), request.body, meta(request));
       return reply.status(201).send({ data });
@@ -64,12 +75,15 @@ export function productRoutes(app: App, deps: service.ProductsDeps): void {
   );
   app.put(
     '/api/category/:id',
-    { config: MANAGE, schema: { tags, params: idParams, body: categoryBody, response: { 200: categoryAnswer } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'Change a product category', tags, params: idParams, body: categoryBody, response: { 200: categoryAnswer } },
+    },
     async (request) => ({ data: await service.renameCategory(deps, actorOf(request), request.params.id, request.body, meta(request)) }),
   );
   app.delete(
     '/api/category/:id',
-    { config: MANAGE, schema: { tags, params: idParams, response: { 200: categoryDeletedDto } } },
+    { config: MANAGE, schema: { summary: 'Delete a product category', tags, params: idParams, response: { 200: categoryDeletedDto } } },
     async (request) => ({ data: await service.deleteCategory(deps, actorOf(request), request.params.id, meta(request)) }),
   );
 }

@@ -10,14 +10,17 @@ export function settingsRoutes(app: App, deps: { db: Db; files: FilesDeps }): vo
   const tags = ['settings'];
   app.get(
     '/api/global-settings',
-    { config: { access: { permission: 'settings.read' } }, schema: { tags, response: { 200: globalSettingsAnswer } } },
+    {
+      config: { access: { permission: 'settings.read' } },
+      schema: { summary: 'Get the global settings', tags, response: { 200: globalSettingsAnswer } },
+    },
     async () => ({ data: await globalSettings(deps.db) }),
   );
   app.post(
     '/api/global-settings',
     {
       config: { access: { permission: 'settings.manage' } },
-      schema: { tags, body: globalSettingsBody, response: { 200: globalSettingsAnswer } },
+      schema: { summary: 'Save the global settings', tags, body: globalSettingsBody, response: { 200: globalSettingsAnswer } },
     },
     async (request) => ({ data: await saveGlobalSettings(deps.db, actorOf(request), request.body, meta(request)) }),
   );
@@ -26,7 +29,12 @@ export function settingsRoutes(app: App, deps: { db: Db; files: FilesDeps }): vo
     '/api/upload-logo',
     {
       config: { access: { permission: 'settings.manage' } },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ file: fileDto, data: globalSettingsDto }) } },
+      schema: {
+        summary: 'Upload the receipt logo',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ file: fileDto, data: globalSettingsDto }) },
+      },
     },
     async (request) => {
       const actor = actorOf(request);

@@ -8,7 +8,12 @@ export function smsRoutes(app: App, deps: { db: Db }): void {
     '/api/sms-outbox',
     {
       config: { access: { permission: 'sms.read' } },
-      schema: { tags: ['sms'], querystring: smsOutboxQuery, response: { 200: smsListDto } },
+      schema: {
+        summary: 'List the planned and sent text messages',
+        tags: ['sms'],
+        querystring: smsOutboxQuery,
+        response: { 200: smsListDto },
+      },
     },
     async (request) => smsOutboxPage(deps.db, request.query),
   );

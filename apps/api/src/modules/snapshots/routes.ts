@@ -8,12 +8,17 @@ import { latestSnapshots, saveSnapshot } from './service.ts';
 export function snapshotRoutes(app: App, deps: { db: Db }): void {
   const tags = ['general'];
   const config = { access: { permission: 'profile.self' as const } };
-  app.get('/api/general/snapshot/:id', { config, schema: { tags, params: idParams, response: { 200: snapshotsDto } } }, async (request) =>
-    latestSnapshots(deps.db, actorOf(request), request.params.id),
+  app.get(
+    '/api/general/snapshot/:id',
+    { config, schema: { summary: "Get a user's latest snapshots", tags, params: idParams, response: { 200: snapshotsDto } } },
+    async (request) => latestSnapshots(deps.db, actorOf(request), request.params.id),
   );
   app.put(
     '/api/general/snapshot/:id',
-    { config, schema: { tags, params: idParams, body: snapshotBody, response: { 200: savedSnapshotDto } } },
+    {
+      config,
+      schema: { summary: "Save a user's snapshot", tags, params: idParams, body: snapshotBody, response: { 200: savedSnapshotDto } },
+    },
     async (request) => saveSnapshot(deps.db, actorOf(request), request.params.id, request.body),
   );
 }

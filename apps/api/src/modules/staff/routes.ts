@@ -29,7 +29,7 @@ export function staffRoutes(app: App, deps: AuthDeps): void {
   const tags = ['staff'];
   app.post(
     '/api/staff',
-    { config: CREATE, schema: { tags, body: createStaffBody, response: { 201: createdStaffAnswer } } },
+    { config: CREATE, schema: { summary: 'Create a staff user', tags, body: createStaffBody, response: { 201: createdStaffAnswer } } },
     async (request, reply) => {
       const data = await createStaff(deps, actorOf(request), request.body, meta(request));
       return reply.status(201).send({ data });
@@ -37,36 +37,55 @@ export function staffRoutes(app: App, deps: AuthDeps): void {
   );
   app.get(
     '/api/send-signup-mail/:id',
-    { config: { ...CREATE, changesState: true }, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
+    {
+      config: { ...CREATE, changesState: true },
+      schema: { summary: 'Send a user the signup mail', tags, params: idParams, response: { 200: signupMailAnswer } },
+    },
     async (request) => ({ data: await sendSignupMail(deps, actorOf(request), request.params.id, 'signup', meta(request)) }),
   );
   app.get(
     '/api/send-inner-signup-mail/:id',
-    { config: { ...CREATE, changesState: true }, schema: { tags, params: idParams, response: { 200: signupMailAnswer } } },
+    {
+      config: { ...CREATE, changesState: true },
+      schema: { summary: 'Send a user the inner signup mail', tags, params: idParams, response: { 200: signupMailAnswer } },
+    },
     async (request) => ({ data: await sendSignupMail(deps, actorOf(request), request.params.id, 'inner_signup', meta(request)) }),
   );
 
-  app.get('/api/users', { config: USERS, schema: { tags, querystring: usersQuery, response: { 200: userListDto } } }, async (request) =>
-    usersPage(deps.db, request.query),
+  app.get(
+    '/api/users',
+    { config: USERS, schema: { summary: 'List the users', tags, querystring: usersQuery, response: { 200: userListDto } } },
+    async (request) => usersPage(deps.db, request.query),
   );
   app.get(
     '/api/plain-users',
-    { config: USERS, schema: { tags, querystring: plainUsersQuery, response: { 200: plainUserListDto } } },
+    {
+      config: USERS,
+      schema: { summary: 'List the users in short', tags, querystring: plainUsersQuery, response: { 200: plainUserListDto } },
+    },
     async (request) => plainUsersPage(deps.db, request.query),
   );
   app.get(
     '/api/sales-agent-users',
-    { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: salesAgentUserListDto } } },
+    {
+      config: AGENTS,
+      schema: {
+        summary: 'List the users who can perform presentations',
+        tags,
+        querystring: agentsQuery,
+        response: { 200: salesAgentUserListDto },
+      },
+    },
     async (request) => salesAgentUsersPage(deps.db, request.query),
   );
   app.get(
     '/api/sales-agents',
-    { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: agentListDto } } },
+    { config: AGENTS, schema: { summary: 'List the sales agents', tags, querystring: agentsQuery, response: { 200: agentListDto } } },
     async (request) => agentsPage(deps.db, 'sales_agent', request.query),
   );
   app.get(
     '/api/call-agents',
-    { config: AGENTS, schema: { tags, querystring: agentsQuery, response: { 200: agentListDto } } },
+    { config: AGENTS, schema: { summary: 'List the call agents', tags, querystring: agentsQuery, response: { 200: agentListDto } } },
     async (request) => agentsPage(deps.db, 'call_agent', request.query),
   );
 }

@@ -12,7 +12,7 @@ export function statsRoutes(app: App, deps: { db: Db }): void {
     '/api/stats/clients-distribution',
     {
       config: { access: { permission: 'stats.clients' } },
-      schema: { tags: ['stats'], response: { 200: clientsDistributionDto } },
+      schema: { summary: 'Count the clients by status and by lead source', tags: ['stats'], response: { 200: clientsDistributionDto } },
     },
     async () => clientsDistribution(deps.db),
   );

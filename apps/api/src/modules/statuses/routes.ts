@@ -5,7 +5,10 @@ import type { App } from '../../http/types.ts';
 export function statusRoutes(app: App): void {
   app.get(
     '/api/statuses',
-    { config: { access: { permission: 'statuses.read' } }, schema: { tags: ['statuses'], response: { 200: statusesAnswer } } },
+    {
+      config: { access: { permission: 'statuses.read' } },
+      schema: { summary: 'List the client statuses', tags: ['statuses'], response: { 200: statusesAnswer } },
+    },
     () => Promise.resolve({ data: statusCatalogue() }),
   );
 }

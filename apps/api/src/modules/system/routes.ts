@@ -20,7 +20,10 @@ const localeFileParams = z.object({
 export function systemRoutes(app: App, deps: { db: Db; localesDir: string; version: string }): void {
   app.get(
     '/api/health',
-    { config: { access: { public: true } }, schema: { tags: ['system'], response: { 200: healthDto, 503: healthDto } } },
+    {
+      config: { access: { public: true } },
+      schema: { summary: 'Check that the server and its database answer', tags: ['system'], response: { 200: healthDto, 503: healthDto } },
+    },
     async (_request, reply) => {
       const database = await Promise.race([
         ping(deps.db).then(
@@ -35,7 +38,7 @@ export function systemRoutes(app: App, deps: { db: Db; localesDir: string; versi
 
   app.get(
     '/locales/:lng/:file',
-    { config: { access: { public: true } }, schema: { tags: ['i18n'], params: localeFileParams } },
+    { config: { access: { public: true } }, schema: { summary: 'Get a translation file', tags: ['i18n'], params: localeFileParams } },
     async (request, reply) => {
       const ns = request.params.file.replace(/\.json$/, '');
       const tree = (NAMESPACES as readonly string[]).includes(ns)
@@ -52,7 +55,13 @@ export function systemRoutes(app: App, deps: { db: Db; localesDir: string; versi
     '/locales/add/:lng/:ns',
     {
       config: { access: { permission: 'translations.add' } },
-      schema: { tags: ['i18n'], params: localeParams, body: translationAddBody, response: { 200: z.object({ added: z.number() }) } },
+      schema: {
+        summary: 'Add missing translation keys',
+        tags: ['i18n'],
+        params: localeParams,
+        body: translationAddBody,
+        response: { 200: z.object({ added: z.number() }) },
+      },
     },
     async (request) => {
       const actor = actorOf(request);
