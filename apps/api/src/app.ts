@@ -38,11 +38,12 @@ import { createFinancing, type FinancingProvider } from './integrations/financin
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
-import { financeRoutes } from './modules/finances/routes.ts';
+import { commissionRoutes } from './modules/finances/commissions.routes.ts';
+import { orderRoutes } from './modules/finances/orders.routes.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { omnicasRoutes } from './modules/omnicas/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
-import { financeExtraRoutes } from './modules/finances/extra-routes.ts';
+import { financeStatsRoutes } from './modules/finances/stats.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
@@ -185,11 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     onClientRemoved: (id) => sessionsEnded(authDeps, id),
   });
   recommendationRoutes(app, { db: deps.database.db, publish });
-  financeRoutes(app, { db: deps.database.db, files });
+  orderRoutes(app, { db: deps.database.db, files, iban: deps.config.invoice.iban });
+  commissionRoutes(app, { db: deps.database.db, files });
   warehouseRoutes(app, { db: deps.database.db });
   omnicasRoutes(app, { db: deps.database.db, financing: deps.financing ?? createFinancing(deps.config) });
   adminPaymentRoutes(app, { db: deps.database.db });
-  financeExtraRoutes(app, { db: deps.database.db, files, iban: deps.config.invoice.iban });
+  financeStatsRoutes(app, { db: deps.database.db });
   eventRoutes(app, { db: deps.database.db, publish, files, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 

@@ -12,7 +12,7 @@ import {
 } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectAs, login, type TestApp } from '../../../test/harness.ts';
-import { reconcileCommissions } from '../../modules/finances/engine.ts';
+import { reconcileCommissions } from '../../modules/finances/index.ts';
 import { orders } from '../schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 

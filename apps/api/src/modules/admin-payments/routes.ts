@@ -11,12 +11,28 @@ export function adminPaymentRoutes(app: App, deps: { db: Db }): void {
   const tags = ['admin-payments'];
   app.get(
     '/api/admin-payments',
-    { config: MANAGE, schema: { tags, querystring: adminPaymentsQuery, response: { 200: z.object({ data: adminPaymentsDto }) } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'List the open receipts and the commissions no receipt holds yet',
+        tags,
+        querystring: adminPaymentsQuery,
+        response: { 200: z.object({ data: adminPaymentsDto }) },
+      },
+    },
     async (request) => ({ data: await service.adminPayments(deps.db, actorOf(request), request.query) }),
   );
   app.post(
     '/api/admin-payments/mark-paid',
-    { config: MANAGE, schema: { tags, body: markPaidBody, response: { 200: z.object({ data: markPaidDto }) } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Mark receipts paid with their commissions',
+        tags,
+        body: markPaidBody,
+        response: { 200: z.object({ data: markPaidDto }) },
+      },
+    },
     async (request) => ({ data: await service.markPaid(deps.db, actorOf(request), request.body.receipt_ids) }),
   );
 }

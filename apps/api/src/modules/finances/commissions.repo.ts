@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { commissionRates, commissionReceipts, commissions, orders, users } from '../../db/schema/index.ts';
+import type { MoneyScope } from './policy.ts';
+import { commissionScope, receiptScope } from './scope.repo.ts';
 
 const agent = alias(users, 'agent');
 const client = alias(users, 'client');
@@ -41,7 +43,7 @@ export async function insertCommissions(tx: Tx, rows: (typeof commissions.$infer
 }
 
 export interface CommissionFilter {
-  scope: SQL;
+  scope: MoneyScope;
   id?: number | undefined;
   reasons?: string[] | undefined;
   statuses?: string[] | undefined;
@@ -52,7 +54,7 @@ export interface CommissionFilter {
 
 export function commissionsWhere(f: CommissionFilter): SQL | undefined {
   return and(
-    f.scope,
+    commissionScope(f.scope),
     f.id ? eq(commissions.id, f.id) : undefined,
     f.reasons?.length ? inArray(commissions.reason, f.reasons as 'sale'[]) : undefined,
     f.statuses?.length ? inArray(commissions.status, f.statuses as 'open'[]) : undefined,
@@ -90,11 +92,11 @@ export async function countCommissions(tx: Tx, where: SQL | undefined): Promise<
   return row?.n ?? 0;
 }
 
-export async function lockCommission(tx: Tx, id: number, scope: SQL) {
+export async function lockCommission(tx: Tx, id: number, scope: MoneyScope) {
   const [row] = await tx
     .select()
     .from(commissions)
-    .where(and(eq(commissions.id, id), scope))
+    .where(and(eq(commissions.id, id), commissionScope(scope)))
     .for('update')
     .limit(1);
   return row ?? null;
@@ -109,9 +111,14 @@ export async function setCommissionStatus(tx: Tx, id: number, status: 'open' | '
 
 // Receipts
 
-export function receiptsWhere(scope: SQL, statuses: string[] | undefined, agentId: number | undefined, id?: number): SQL | undefined {
+export function receiptsWhere(
+  scope: MoneyScope,
+  statuses: string[] | undefined,
+  agentId: number | undefined,
+  id?: number,
+): SQL | undefined {
   return and(
-    scope,
+    receiptScope(scope),
     id ? eq(commissionReceipts.id, id) : undefined,
     statuses?.length ? inArray(commissionReceipts.status, statuses as 'open'[]) : undefined,
     agentId ? eq(commissionReceipts.agentId, agentId) : undefined,
@@ -142,11 +149,11 @@ export async function countReceipts(tx: Tx, where: SQL | undefined): Promise<num
   return row?.n ?? 0;
 }
 
-export async function lockReceipt(tx: Tx, id: number, scope: SQL) {
+export async function lockReceipt(tx: Tx, id: number, scope: MoneyScope) {
   const [row] = await tx
     .select()
     .from(commissionReceipts)
-    .where(and(eq(commissionReceipts.id, id), scope))
+    .where(and(eq(commissionReceipts.id, id), receiptScope(scope)))
     .for('update')
     .limit(1);
   return row ?? null;

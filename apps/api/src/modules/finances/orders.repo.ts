@@ -3,16 +3,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { eventProducts, orderDeliveries, orderPayments, orders, products, users } from '../../db/schema/index.ts';
 import type { OrdersQuery } from '@bo/domain';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import type { MoneyScope } from './policy.ts';
+import { orderScope } from './scope.repo.ts';
 
 const client = alias(users, 'client');
 const agent = alias(users, 'agent');
 const callAgent = alias(users, 'call_agent');
 const creator = alias(users, 'creator');
 
-export function ordersWhere(scope: SQL, q: OrdersQuery): SQL | undefined {
-  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+export function ordersWhere(scope: MoneyScope, q: OrdersQuery): SQL | undefined {
+  const like = q.search ? containsPattern(q.search) : null;
   return and(
-    scope,
+    orderScope(scope),
     q.status?.length ? inArray(orders.status, q.status) : undefined,
     q.payment_status?.length ? inArray(orders.paymentStatus, q.payment_status) : undefined,
     q.delivery_status?.length ? inArray(orders.deliveryStatus, q.delivery_status) : undefined,
@@ -63,11 +66,11 @@ export async function countOrders(tx: Tx, where: SQL | undefined): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function lockOrder(tx: Tx, id: number, scope: SQL) {
+export async function lockOrder(tx: Tx, id: number, scope: MoneyScope) {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), scope))
+    .where(and(eq(orders.id, id), orderScope(scope)))
     .for('update')
     .limit(1);
   return row ?? null;
@@ -199,8 +202,13 @@ export async function sumPayments(tx: Tx, orderId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function orderRowById(tx: Tx, id: number, scope: SQL) {
-  const [row] = await selectOrders(tx, and(eq(orders.id, id), scope), { orderBy: 'id', orderMethod: 'asc', limit: 1, offset: 0 });
+export async function orderRowById(tx: Tx, id: number, scope: MoneyScope) {
+  const [row] = await selectOrders(tx, and(eq(orders.id, id), orderScope(scope)), {
+    orderBy: 'id',
+    orderMethod: 'asc',
+    limit: 1,
+    offset: 0,
+  });
   return row ?? null;
 }
 

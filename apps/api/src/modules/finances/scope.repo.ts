@@ -1,33 +1,15 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { commissionReceipts, commissions, orders } from '../../db/schema/index.ts';
-import type { Actor } from '../../core/actor.ts';
+import type { MoneyScope } from './policy.ts';
 
-/**
- * Which money rows a user sees (docs/finances.md): admins all; an independent agent the orders they
- * sold or whose client they brought, and the commissions and receipts that are theirs.
- */
-export function orderScope(actor: Actor): SQL {
-  if (actor.role === 'admin') {
-    return sql`true`;
-  }
-  return actor.role === 'independent_agent' ? or(eq(orders.agentId, actor.userId), eq(orders.partnerId, actor.userId))! : sql`false`;
-}
+/* The money scope of policy.ts as SQL, per table. */
 
-export function commissionScope(actor: Actor): SQL {
-  if (actor.role === 'admin') {
-    return sql`true`;
-  }
-  return actor.role === 'independent_agent' ? eq(commissions.agentId, actor.userId) : sql`false`;
-}
+const scoped = (scope: MoneyScope, own: (userId: number) => SQL): SQL =>
+  scope.kind === 'all' ? sql`true` : scope.kind === 'own' ? own(scope.userId) : sql`false`;
 
-export function receiptScope(actor: Actor): SQL {
-  if (actor.role === 'admin') {
-    return sql`true`;
-  }
-  return actor.role === 'independent_agent' ? eq(commissionReceipts.agentId, actor.userId) : sql`false`;
-}
+/** An own order is one the user sold or whose client they brought. */
+export const orderScope = (scope: MoneyScope): SQL => scoped(scope, (id) => or(eq(orders.agentId, id), eq(orders.partnerId, id))!);
 
-/** Inside a transaction that already checked the actor's scope. */
-export function everyOrder(): SQL {
-  return sql`true`;
-}
+export const commissionScope = (scope: MoneyScope): SQL => scoped(scope, (id) => eq(commissions.agentId, id));
+
+export const receiptScope = (scope: MoneyScope): SQL => scoped(scope, (id) => eq(commissionReceipts.agentId, id));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { salesWorld } from '../../../test/sales-world.ts';
-import { paymentReference } from './invoice.ts';
+import { paymentReference } from './invoices.service.ts';
 
 let t: TestApp;
 let users: Map<string, TestUser>;

@@ -1,6 +1,8 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { MoneyScope } from './policy.ts';
+import { commissionScope, orderScope } from './scope.repo.ts';
 
 /** A group of the year's figures: a month (1–12) or an agent. */
 export interface OrderFiguresRow {
@@ -34,7 +36,7 @@ export interface CommissionFiguresRow {
  */
 export async function orderFigures(
   tx: Tx,
-  f: { from: Date; to: Date; scope: SQL; agentId: number | undefined },
+  f: { from: Date; to: Date; scope: MoneyScope; agentId: number | undefined },
 ): Promise<OrderFiguresRow[]> {
   const agent = f.agentId === undefined ? sql`true` : sql`orders.agent_id = ${f.agentId}`;
   const res = await tx.execute<{
@@ -56,7 +58,7 @@ export async function orderFigures(
              coalesce((SELECT sum(op.amount::bigint) FROM order_payments op WHERE op.order_id = orders.id), 0) AS paid
       FROM orders
       WHERE orders.created_at >= ${f.from.toISOString()}::timestamptz AND orders.created_at < ${f.to.toISOString()}::timestamptz
-        AND orders.status <> 'canceled' AND ${f.scope} AND ${agent}
+        AND orders.status <> 'canceled' AND ${orderScope(f.scope)} AND ${agent}
     ) AS year_orders
     GROUP BY GROUPING SETS ((month), (agent_id))`);
   return res.rows.map((r) => ({
@@ -76,7 +78,7 @@ export async function orderFigures(
  */
 export async function commissionFigures(
   tx: Tx,
-  f: { from: Date; to: Date; scope: SQL; agentId: number | undefined },
+  f: { from: Date; to: Date; scope: MoneyScope; agentId: number | undefined },
 ): Promise<CommissionFiguresRow[]> {
   const agent = f.agentId === undefined ? sql`true` : sql`commissions.agent_id = ${f.agentId}`;
   const res = await tx.execute<{ by_month: boolean; month: number | null; agent_id: number | null; amount: string }>(sql`
@@ -86,7 +88,7 @@ export async function commissionFigures(
              commissions.agent_id, commissions.amount::bigint AS amount
       FROM commissions
       WHERE commissions.created_at >= ${f.from.toISOString()}::timestamptz AND commissions.created_at < ${f.to.toISOString()}::timestamptz
-        AND ${f.scope} AND ${agent}
+        AND ${commissionScope(f.scope)} AND ${agent}
     ) AS year_commissions
     GROUP BY GROUPING SETS ((month), (agent_id))`);
   return res.rows.map((r) => ({

@@ -3,22 +3,23 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { eventProducts, omnicasApplications, orders, users } from '../../db/schema/index.ts';
 import type { OmnicasStatus } from '@bo/domain';
-import type { Actor } from '../../core/actor.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import type { OmnicasScope } from './policy.ts';
 
 const client = alias(users, 'client');
 const agent = alias(users, 'agent');
 
-/** Admins see every application; a sales agent those of the orders they sold. */
-export function omnicasScope(actor: Actor): SQL {
-  if (actor.role === 'admin') {
-    return sql`true`;
-  }
-  return actor.role === 'sales_agent' ? eq(orders.agentId, actor.userId) : sql`false`;
+/** The scope of policy.ts as SQL, on the orders the applications are for. */
+function scopeSql(scope: OmnicasScope): SQL {
+  return scope.kind === 'all' ? sql`true` : scope.kind === 'sold_by' ? eq(orders.agentId, scope.userId) : sql`false`;
 }
 
-export function applicationsWhere(scope: SQL, q: { statuses?: OmnicasStatus[] | undefined; orderId?: number | undefined; id?: number }) {
+export function applicationsWhere(
+  scope: OmnicasScope,
+  q: { statuses?: OmnicasStatus[] | undefined; orderId?: number | undefined; id?: number },
+) {
   return and(
-    scope,
+    scopeSql(scope),
     q.statuses?.length ? inArray(omnicasApplications.status, q.statuses) : undefined,
     q.orderId ? eq(omnicasApplications.orderId, q.orderId) : undefined,
     q.id ? eq(omnicasApplications.id, q.id) : undefined,
@@ -55,7 +56,7 @@ export async function countApplications(tx: Tx, where: SQL | undefined): Promise
 }
 
 /** The order an application is made for, locked so two applications for it do not cross. */
-export async function lockOrder(tx: Tx, id: number, scope: SQL) {
+export async function lockOrder(tx: Tx, id: number, scope: OmnicasScope) {
   const [row] = await tx
     .select({
       id: orders.id,
@@ -76,7 +77,7 @@ export async function lockOrder(tx: Tx, id: number, scope: SQL) {
     })
     .from(orders)
     .innerJoin(client, eq(client.id, orders.clientId))
-    .where(and(eq(orders.id, id), scope))
+    .where(and(eq(orders.id, id), scopeSql(scope)))
     .for('update', { of: orders })
     .limit(1);
   return row ?? null;
@@ -108,12 +109,12 @@ export async function insertApplication(tx: Tx, values: typeof omnicasApplicatio
 }
 
 /** Locks the application, within the actor's scope (through its order). */
-export async function lockApplication(tx: Tx, id: number, scope: SQL) {
+export async function lockApplication(tx: Tx, id: number, scope: OmnicasScope) {
   const [row] = await tx
     .select({ id: omnicasApplications.id, status: omnicasApplications.status, providerId: omnicasApplications.providerId })
     .from(omnicasApplications)
     .innerJoin(orders, eq(orders.id, omnicasApplications.orderId))
-    .where(and(eq(omnicasApplications.id, id), scope))
+    .where(and(eq(omnicasApplications.id, id), scopeSql(scope)))
     .for('update', { of: omnicasApplications })
     .limit(1);
   return row ?? null;
@@ -127,8 +128,8 @@ export async function setStatus(tx: Tx, id: number, status: OmnicasStatus): Prom
 }
 
 /** Orders paid through the provider, not canceled, of the scope; found by contract number or client name. */
-export function eligibleOrders(tx: Tx, scope: SQL, search: string | undefined, limit: number) {
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+export function eligibleOrders(tx: Tx, scope: OmnicasScope, search: string | undefined, limit: number) {
+  const like = search ? containsPattern(search) : null;
   return tx
     .select({
       id: orders.id,
@@ -147,7 +148,7 @@ export function eligibleOrders(tx: Tx, scope: SQL, search: string | undefined, l
     .leftJoin(agent, eq(agent.id, orders.agentId))
     .where(
       and(
-        scope,
+        scopeSql(scope),
         eq(orders.paymentMethod, 'omnicas'),
         ne(orders.status, 'canceled'),
         like ? or(ilike(orders.contractNumber, like), sql`(${client.name} || ' ' || ${client.surname}) ILIKE ${like}`) : undefined,

@@ -20,25 +20,50 @@ export function omnicasRoutes(app: App, deps: service.OmnicasDeps): void {
   const tags = ['omnicas'];
   app.get(
     '/api/omnicas',
-    { config: MANAGE, schema: { tags, querystring: omnicasQuery, response: { 200: omnicasListDto } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'List financing applications', tags, querystring: omnicasQuery, response: { 200: omnicasListDto } },
+    },
     async (request) => service.applicationsPage(deps, actorOf(request), request.query),
   );
-  app.post('/api/omnicas', { config: MANAGE, schema: { tags, body: omnicasBody, response: { 201: answer } } }, async (request, reply) =>
-    reply.status(201).send({ data: await service.createApplication(deps, actorOf(request), request.body) }),
+  app.post(
+    '/api/omnicas',
+    { config: MANAGE, schema: { summary: 'Apply for financing of an order', tags, body: omnicasBody, response: { 201: answer } } },
+    async (request, reply) => reply.status(201).send({ data: await service.createApplication(deps, actorOf(request), request.body) }),
   );
   app.get(
     '/api/omnicas/orders',
-    { config: MANAGE, schema: { tags, querystring: omnicasOrdersQuery, response: { 200: z.object({ data: z.array(omnicasOrderDto) }) } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'List the orders that may be financed',
+        tags,
+        querystring: omnicasOrdersQuery,
+        response: { 200: z.object({ data: z.array(omnicasOrderDto) }) },
+      },
+    },
     async (request) => ({ data: await service.eligibleOrders(deps, actorOf(request), request.query) }),
   );
   app.put(
     '/api/omnicas/:id',
-    { config: MANAGE, schema: { tags, params: idParams, body: omnicasUpdateBody, response: { 200: answer } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Record the decision on a financing application',
+        tags,
+        params: idParams,
+        body: omnicasUpdateBody,
+        response: { 200: answer },
+      },
+    },
     async (request) => ({ data: await service.setApplicationStatus(deps, actorOf(request), request.params.id, request.body.status) }),
   );
   app.post(
     '/api/omnicas/:id/refresh',
-    { config: MANAGE, schema: { tags, params: idParams, response: { 200: answer } } },
+    {
+      config: MANAGE,
+      schema: { summary: 'Ask the provider for its decision on an application', tags, params: idParams, response: { 200: answer } },
+    },
     async (request) => ({
       data: await service.refreshApplication(deps, actorOf(request), request.params.id),
     }),

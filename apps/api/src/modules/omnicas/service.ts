@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../core/errors.ts';
 import { FinancingError, type FinancingProvider } from '../../integrations/financing/index.ts';
 import type { Actor } from '../../core/actor.ts';
+import { omnicasScope } from './policy.ts';
 import * as repo from './repo.ts';
 
 export interface OmnicasDeps {
@@ -39,7 +40,7 @@ function toDto(r: repo.ApplicationRow): OmnicasApplicationDto {
 
 /** GET /api/omnicas: newest first; a sales agent sees the applications of the orders they sold. */
 export async function applicationsPage(deps: OmnicasDeps, actor: Actor, q: OmnicasQuery) {
-  const where = repo.applicationsWhere(repo.omnicasScope(actor), { statuses: q.status, orderId: q.order_id });
+  const where = repo.applicationsWhere(omnicasScope(actor), { statuses: q.status, orderId: q.order_id });
   const [rows, total] = await Promise.all([
     repo.selectApplications(deps.db, where, q.limit, q.offset),
     repo.countApplications(deps.db, where),
@@ -48,7 +49,7 @@ export async function applicationsPage(deps: OmnicasDeps, actor: Actor, q: Omnic
 }
 
 async function applicationDto(tx: Tx, actor: Actor, id: number): Promise<OmnicasApplicationDto> {
-  const [row] = await repo.selectApplications(tx, repo.applicationsWhere(repo.omnicasScope(actor), { id }), 1, 0);
+  const [row] = await repo.selectApplications(tx, repo.applicationsWhere(omnicasScope(actor), { id }), 1, 0);
   if (!row) {
     throw new AppError('NOT_FOUND');
   }
@@ -89,7 +90,7 @@ function providerFailed(err: unknown): never {
  */
 export async function createApplication(deps: OmnicasDeps, actor: Actor, body: OmnicasBody): Promise<OmnicasApplicationDto> {
   const id = await deps.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, body.order_id, repo.omnicasScope(actor));
+    const order = await repo.lockOrder(tx, body.order_id, omnicasScope(actor));
     if (!order) {
       throw new AppError('NOT_FOUND', { fieldValidation: { order_id: 'invalid_value' } });
     }
@@ -135,7 +136,7 @@ export async function setApplicationStatus(
   status: OmnicasStatus,
 ): Promise<OmnicasApplicationDto> {
   await deps.db.transaction(async (tx) => {
-    const row = await repo.lockApplication(tx, id, repo.omnicasScope(actor));
+    const row = await repo.lockApplication(tx, id, omnicasScope(actor));
     if (!row) {
       throw new AppError('NOT_FOUND');
     }
@@ -164,7 +165,7 @@ export async function refreshApplication(deps: OmnicasDeps, actor: Actor, id: nu
 
 /** GET /api/omnicas/orders: the orders the new-application dialog offers. */
 export async function eligibleOrders(deps: OmnicasDeps, actor: Actor, q: { search?: string | undefined; limit: number }) {
-  const rows = await repo.eligibleOrders(deps.db, repo.omnicasScope(actor), q.search || undefined, q.limit);
+  const rows = await repo.eligibleOrders(deps.db, omnicasScope(actor), q.search || undefined, q.limit);
   const sums = await sumsOf(deps.db, rows);
   return rows.map((r): OmnicasOrderDto => ({
     id: r.id,

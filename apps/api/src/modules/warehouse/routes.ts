@@ -13,19 +13,45 @@ export function warehouseRoutes(app: App, deps: service.WarehouseDeps): void {
   const tags = ['warehouse'];
   app.get(
     '/api/warehouse',
-    { config: READ, schema: { tags, querystring: warehouseQuery, response: { 200: z.object({ data: warehouseDto }) } } },
+    {
+      config: READ,
+      schema: {
+        summary: 'List the stock and the orders to deliver',
+        tags,
+        querystring: warehouseQuery,
+        response: { 200: z.object({ data: warehouseDto }) },
+      },
+    },
     async (request) => ({
       data: await service.warehouse(deps.db, request.query),
     }),
   );
   app.put(
     '/api/warehouse/stock/:productId',
-    { config: MANAGE, schema: { tags, params: productParams, body: stockBody, response: { 200: z.object({ data: stockRowDto }) } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Change the stock of a product',
+        tags,
+        params: productParams,
+        body: stockBody,
+        response: { 200: z.object({ data: stockRowDto }) },
+      },
+    },
     async (request) => ({ data: await service.changeStock(deps.db, request.params.productId, request.body) }),
   );
   app.post(
     '/api/warehouse/deliver/:orderId',
-    { config: MANAGE, schema: { tags, params: orderParams, body: orderDeliveryBody, response: { 201: z.object({ data: deliveredDto }) } } },
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Deliver the goods of an order out of stock',
+        tags,
+        params: orderParams,
+        body: orderDeliveryBody,
+        response: { 201: z.object({ data: deliveredDto }) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await service.deliver(deps, actorOf(request), request.params.orderId, request.body) }),
   );

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, type OrderDto } from '@bo/domain';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
 import { createPdf, pdfColumnWidth, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
-import type { InvoiceTexts } from './pdf-texts.ts';
+import type { InvoiceTexts } from './documents.texts.ts';
 
 export interface InvoiceCompany {
   name: string;

@@ -4,12 +4,13 @@ import type { Data as QrBillData, Debtor } from 'swissqrbill/types';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { storedBytes, type FilesDeps } from '../files/service.ts';
-import { globalSettings } from '../settings/service.ts';
-import { invoicePdf } from './invoice-pdf.ts';
-import { invoiceTexts } from './pdf-texts.ts';
+import type { FilesDeps } from '../files/index.ts';
+import { globalSettings } from '../settings/index.ts';
+import { companyLogo } from './company.service.ts';
+import { invoiceTexts } from './documents.texts.ts';
+import { invoicePdf } from './invoices.pdf.ts';
 import { localeOfUser } from './orders.repo.ts';
-import { orderDto } from './orders.ts';
+import { orderDto } from './orders.service.ts';
 
 export interface InvoiceDeps {
   db: Db;
@@ -103,8 +104,6 @@ export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number):
           message: cut(texts.qrMessage(order.id, order.contract_number), 140),
         }
       : null;
-  const logoId = /\/api\/files\/([0-9a-f-]{36})$/.exec(settings.receipt_logo_path)?.[1];
-  const logo = logoId ? await storedBytes(deps.files, logoId) : null;
   const pdf = await invoicePdf({
     order,
     company: {
@@ -121,7 +120,7 @@ export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number):
       .filter((l) => l !== ''),
     issuedAt: deps.now ? deps.now() : new Date(),
     qrBill,
-    logo: logo?.bytes ?? null,
+    logo: await companyLogo(deps.files, settings),
     texts,
   });
   return { filename: `rechnung-${order.id}.pdf`, pdf };

@@ -1,10 +1,9 @@
 import {
+  DEFAULT_ORDER_STATUSES,
   deliveryStatusOf,
   discountExceedsSale,
-  instalmentSchedule,
+  isRunningOrder,
   normaliseProductLine,
-  orderDebt,
-  orderFlags,
   orderSum,
   paymentStatusOf,
   toggledOrder,
@@ -18,10 +17,10 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { productOf } from '../events/index.ts';
-import { reconcileCommissions } from './engine.ts';
+import { reconcileCommissions } from './commissions.service.ts';
+import { orderDtoOf } from './dto.ts';
 import * as repo from './orders.repo.ts';
-import { everyOrder, orderScope } from './scope.repo.ts';
+import { EVERY_ROW, moneyScope } from './policy.ts';
 
 export interface FinancesDeps {
   db: Db;
@@ -29,10 +28,7 @@ export interface FinancesDeps {
 }
 
 const nowOf = (deps: FinancesDeps) => (deps.now ? deps.now() : new Date());
-const iso = (d: Date) => d.toISOString();
-const dayOf = (d: string | Date) => (typeof d === 'string' ? d : d.toISOString().slice(0, 10));
-
-/** Orders with their lines, payments and deliveries, the money computed and the flags of spec 4. */
+/** Orders with their lines, payments and deliveries. */
 async function toOrderDtos(tx: Tx, rows: repo.OrderRow[]): Promise<OrderDto[]> {
   const ids = rows.map((r) => r.order.id);
   const [lines, payments, deliveries] = await Promise.all([
@@ -40,107 +36,18 @@ async function toOrderDtos(tx: Tx, rows: repo.OrderRow[]): Promise<OrderDto[]> {
     repo.paymentsOf(tx, ids),
     repo.deliveriesOf(tx, ids),
   ]);
-  return rows.map(({ order: o, client, agent, callAgent }) => {
-    const own = lines.filter((l) => l.line.orderId === o.id);
-    const ownPayments = payments.filter((p) => p.payment.orderId === o.id);
-    const ownDeliveries = deliveries
-      .filter((d) => d.delivery.orderId === o.id)
-      .map((d) => ({
-        id: d.delivery.id,
-        order_id: o.id,
-        delivered_at: dayOf(d.delivery.deliveredAt),
-        note: d.delivery.note,
-        line_ids: own.filter((l) => l.line.deliveryId === d.delivery.id).map((l) => l.line.id),
-        created_by: d.creator,
-        created_at: iso(d.delivery.createdAt),
-      }));
-    const sum = orderSum(
-      own.map((l) => l.line),
-      o.discountRecSum,
-      o.bankProcessingCommission,
-    );
-    const paid = ownPayments.reduce((s, p) => s + p.payment.amount, 0);
-    const flags = orderFlags({
-      status: o.status as OrderDto['status'],
-      payment_status: o.paymentStatus as OrderDto['payment_status'],
-      payment_method: o.paymentMethod,
-      checked_contract: o.checkedContract,
-      checked_bank_docs: o.checkedBankDocs,
-      checked_bank_delivery: o.checkedBankDelivery,
-      checked_payments: o.checkedPayments,
-    });
-    return {
-      id: o.id,
-      status: o.status as OrderDto['status'],
-      payment_status: o.paymentStatus as OrderDto['payment_status'],
-      delivery_status: o.deliveryStatus as OrderDto['delivery_status'],
-      payment_method: o.paymentMethod,
-      bank_code: o.bankCode,
-      contract_number: o.contractNumber,
-      checked_contract: o.checkedContract,
-      checked_bank_docs: o.checkedBankDocs,
-      checked_bank_delivery: o.checkedBankDelivery,
-      checked_payments: o.checkedPayments,
-      sum,
-      dept: orderDebt(sum, paid),
-      paid,
-      discount_rec_sum: o.discountRecSum,
-      discount_rec_count: o.discountRecCount,
-      bank_processing_commission: o.bankProcessingCommission,
-      first_payment_month: o.firstPaymentMonth,
-      payment_installments: o.paymentInstallments,
-      schedule:
-        o.firstPaymentMonth && o.paymentInstallments
-          ? instalmentSchedule(orderDebt(sum, 0), o.firstPaymentMonth, o.paymentInstallments)
-          : [],
-      client,
-      agent: agent?.id ? { id: agent.id, name: agent.name, surname: agent.surname } : null,
-      call_agent: callAgent?.id ? { id: callAgent.id, name: callAgent.name, surname: callAgent.surname } : null,
-      partner_id: o.partnerId,
-      event_id: o.eventId,
-      lines: own.map((l) => ({
-        id: l.line.id,
-        event_id: l.line.eventId,
-        order_id: l.line.orderId,
-        product_id: l.line.productId,
-        product: productOf(l.product),
-        status: l.line.status,
-        repayment_type: l.line.repaymentType,
-        quantity: l.line.quantity,
-        years_of_guarantee: l.line.yearsOfGuarantee,
-        price: l.line.price,
-        rec_price: l.line.recPrice,
-        delivered: l.line.delivered,
-      })),
-      order_payments: ownPayments.map((p) => ({
-        id: p.payment.id,
-        order_id: o.id,
-        amount: p.payment.amount,
-        paid_at: dayOf(p.payment.paidAt),
-        method: p.payment.method,
-        bank_code: p.payment.bankCode,
-        note: p.payment.note,
-        created_by: p.creator,
-        created_at: iso(p.payment.createdAt),
-      })),
-      order_deliveries: ownDeliveries,
-      lastDelivery: ownDeliveries.at(-1) ?? null,
-      ...flags,
-      created_at: iso(o.createdAt),
-      updated_at: iso(o.updatedAt),
-    };
-  });
+  return rows.map((row) => orderDtoOf(row, lines, payments, deliveries));
 }
 
 export async function ordersPage(db: Db, actor: Actor, q: OrdersQuery) {
-  const filter = { ...q, status: q.status ?? ['open' as const, 'pending' as const] };
-  const where = repo.ordersWhere(orderScope(actor), filter);
+  const filter = { ...q, status: q.status ?? [...DEFAULT_ORDER_STATUSES] };
+  const where = repo.ordersWhere(moneyScope(actor), filter);
   const [rows, total] = await Promise.all([repo.selectOrders(db, where, q), repo.countOrders(db, where)]);
   return { data: await toOrderDtos(db, rows), total, limit: q.limit, offset: q.offset };
 }
 
-async function orderDto(tx: Tx, actor: Actor, id: number): Promise<OrderDto> {
-  const found = await repo.orderRowById(tx, id, orderScope(actor));
+export async function orderDto(tx: Tx, actor: Actor, id: number): Promise<OrderDto> {
+  const found = await repo.orderRowById(tx, id, moneyScope(actor));
   if (!found) {
     throw new AppError('NOT_FOUND');
   }
@@ -153,7 +60,7 @@ async function orderDto(tx: Tx, actor: Actor, id: number): Promise<OrderDto> {
  * and the commissions follow the order.
  */
 export async function settle(tx: Tx, orderId: number, now: Date): Promise<void> {
-  const order = (await repo.lockOrder(tx, orderId, everyOrder()))!;
+  const order = (await repo.lockOrder(tx, orderId, EVERY_ROW))!;
   const lines = await repo.linesOfOrders(tx, [orderId]);
   const sum = orderSum(
     lines.map((l) => l.line),
@@ -172,7 +79,7 @@ export async function settle(tx: Tx, orderId: number, now: Date): Promise<void> 
 }
 
 async function locked(tx: Tx, actor: Actor, id: number) {
-  const order = await repo.lockOrder(tx, id, orderScope(actor));
+  const order = await repo.lockOrder(tx, id, moneyScope(actor));
   if (!order) {
     throw new AppError('NOT_FOUND');
   }
@@ -300,7 +207,7 @@ async function writeDelivery(tx: Tx, orderId: number, deliveryId: number, body: 
  * which takes the goods out of stock in the same transaction.
  */
 export async function recordDelivery(tx: Tx, createdById: number, orderId: number, body: OrderDeliveryBody, now: Date): Promise<void> {
-  if (!(await repo.lockOrder(tx, orderId, everyOrder()))) {
+  if (!(await repo.lockOrder(tx, orderId, EVERY_ROW))) {
     throw new AppError('NOT_FOUND');
   }
   const id = await repo.insertDelivery(tx, { orderId, deliveredAt: body.delivered_at, note: body.note, createdById });
@@ -365,7 +272,7 @@ async function lineValues(tx: Tx, body: ProductLineBody) {
 
 /** A line change may not leave the recommendation discount larger than what the lines sell for in money. */
 async function refuseDiscountAboveSale(tx: Tx, orderId: number): Promise<void> {
-  const order = (await repo.lockOrder(tx, orderId, everyOrder()))!;
+  const order = (await repo.lockOrder(tx, orderId, EVERY_ROW))!;
   const lines = await repo.linesOfOrders(tx, [orderId]);
   if (
     discountExceedsSale(
@@ -377,9 +284,9 @@ async function refuseDiscountAboveSale(tx: Tx, orderId: number): Promise<void> {
   }
 }
 
-/** Lines change only while the order is open or pending and the line is not delivered. */
+/** Lines change only while the order runs (open, pending or on hold) and the line is not delivered. */
 function refuseClosed(status: string): void {
-  if (status !== 'open' && status !== 'pending' && status !== 'on_hold') {
+  if (!isRunningOrder(status)) {
     throw refused('order_lines_locked', 'The lines of a closed or canceled order do not change.');
   }
 }
@@ -432,5 +339,3 @@ export async function removeOrderLine(deps: FinancesDeps, actor: Actor, lineId: 
   });
   return orderDto(deps.db, actor, orderId);
 }
-
-export { orderDto };

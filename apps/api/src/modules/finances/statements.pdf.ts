@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, type CommissionDto, type ReceiptRowDto } from '@bo/domain';
 import { createPdf, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
-import type { StatementTexts } from './pdf-texts.ts';
+import type { StatementTexts } from './documents.texts.ts';
 
 export interface StatementInput {
   receipt: ReceiptRowDto;

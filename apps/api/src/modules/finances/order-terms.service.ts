@@ -1,7 +1,7 @@
-import { discountExceedsSale } from '@bo/domain';
+import { discountExceedsSale, isRunningOrder } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../core/errors.ts';
-import { settle } from './orders.ts';
+import { settle } from './orders.service.ts';
 import * as repo from './orders.repo.ts';
 
 /** What a finished presentation or service sold, and on which terms. */
@@ -63,7 +63,7 @@ export async function changeOrderTerms(tx: Tx, eventId: number, change: OrderTer
     return;
   }
   const discount = change.discount_rec_sum === undefined ? order.discountRecSum : (change.discount_rec_sum ?? 0);
-  const running = order.status === 'open' || order.status === 'pending' || order.status === 'on_hold';
+  const running = isRunningOrder(order.status);
   if (!running && discount !== order.discountRecSum) {
     throw refused('order_terms_locked', 'The discount of a closed or canceled order does not change.', {
       fieldValidation: { discount_rec_sum: 'invalid_value' },

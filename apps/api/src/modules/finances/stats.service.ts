@@ -1,8 +1,7 @@
 import { zurichClock, zurichInstant, type FinanceFigures, type FinanceStatsDto, type FinanceStatsQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { commissionScope, orderScope } from './scope.repo.ts';
+import { moneyScope, statsAgentOf } from './policy.ts';
 import * as repo from './stats.repo.ts';
 
 const zero = (): FinanceFigures => ({ orders: 0, sold: 0, paid: 0, owed: 0, commissions: 0 });
@@ -14,18 +13,12 @@ const zero = (): FinanceFigures => ({ orders: 0, sold: 0, paid: 0, owed: 0, comm
  * year by default).
  */
 export async function financeStats(db: Db, actor: Actor, q: FinanceStatsQuery, now = new Date()): Promise<FinanceStatsDto> {
-  let agentId = q.agent_id;
-  if (actor.role !== 'admin') {
-    if (agentId !== undefined && agentId !== actor.userId) {
-      throw new AppError('Not allowed.', { fieldValidation: { agent_id: 'invalid_value' } });
-    }
-    agentId = actor.userId;
-  }
+  const agentId = statsAgentOf(actor, q.agent_id);
   const year = q.year ?? zurichClock(now).year;
   const range = { from: zurichInstant(year, 1, 1), to: zurichInstant(year + 1, 1, 1), agentId };
   const [orderRows, commissionRows] = await Promise.all([
-    repo.orderFigures(db, { ...range, scope: orderScope(actor) }),
-    repo.commissionFigures(db, { ...range, scope: commissionScope(actor) }),
+    repo.orderFigures(db, { ...range, scope: moneyScope(actor) }),
+    repo.commissionFigures(db, { ...range, scope: moneyScope(actor) }),
   ]);
 
   const months = Array.from({ length: 12 }, (_, i) => ({ month: `${year}-${String(i + 1).padStart(2, '0')}`, ...zero() }));
