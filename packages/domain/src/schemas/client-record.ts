@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLIENT_STATUSES, CLIENT_TYPES, GENDERS, LEAD_SOURCES, PERSONS_AT_HOME, PETS, RELATIONS, WORKING_STATUSES } from '../enums.ts';
 import { LANGUAGES } from '../languages.ts';
 import { PATTERNS, zPhone, zRequiredText } from '../validation.ts';
-import { clientSummaryDto, personRef } from './clients.ts';
+import { clientFlags, clientSummaryDto, personRef } from './clients.ts';
 
 /** Spec 3/4: contact history types and flows, and when a client prefers to be called. */
 export const CONTACT_TYPES = ['call', 'inbound_call', 'recall', 'auto_call', 'sms'] as const;
@@ -192,5 +192,7 @@ export const clientRecordDto = clientSummaryDto.extend({
   user_info: z.array(userInfoDto),
   status_history: z.array(statusHistoryDto),
   contact_history: z.array(contactHistoryDto),
+  /** What the viewer may do with the client (see clientFlags). */
+  ...clientFlags.shape,
 });
 export type ClientRecordDto = z.infer<typeof clientRecordDto>;

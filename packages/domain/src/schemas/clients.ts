@@ -110,8 +110,29 @@ export const clientSummaryDto = z.object({
 });
 export type ClientSummaryDto = z.infer<typeof clientSummaryDto>;
 
-/** Spec 3 "Client table row": the client and the counts of its nested tabs. */
-export const clientRowDto = z.object({
+/**
+ * What the viewer may do with a client, computed by the server from its policy (roles and scope): the
+ * screens show an action when its flag is true and never decide it from role codes themselves.
+ */
+export const clientFlags = z.object({
+  /** Change the client: its fields, contact history, notes, second person, links. */
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  /** Merge a duplicate into the client. */
+  can_merge: z.boolean(),
+  /** Start a call through the telephony provider. */
+  can_call: z.boolean(),
+  /** Book a presentation or a service for the client. */
+  can_book: z.boolean(),
+  /** Choose the client's linked sales agent. */
+  can_assign_agent: z.boolean(),
+  /** See the client's presentations and services. */
+  can_see_events: z.boolean(),
+});
+export type ClientFlags = z.infer<typeof clientFlags>;
+
+/** Spec 3 "Client table row" as the live events carry it: the client and the counts of its nested tabs. */
+export const liveClientRowDto = z.object({
   id: z.number(),
   updated_at: z.string(),
   recommendations: z.number(),
@@ -121,6 +142,12 @@ export const clientRowDto = z.object({
   contact_history: z.object({ type: z.string(), comment: z.string(), created_at: z.string() }).nullable(),
   user: clientSummaryDto,
 });
+export type LiveClientRowDto = z.infer<typeof liveClientRowDto>;
+/**
+ * A row of a clients list: the live row and what the viewer may do with it. A live event goes to every
+ * viewer of a scope, whatever their role, so its row carries no flags (the page keeps those it has).
+ */
+export const clientRowDto = liveClientRowDto.extend(clientFlags.shape);
 export type ClientRowDto = z.infer<typeof clientRowDto>;
 
 /**
@@ -225,9 +252,9 @@ export const duplicateCheckDto = z.object({ data: z.array(duplicateDto) });
 /** Live events of spec 7 on the socket. */
 export interface ClientUpdatedEvent {
   updatedBy: number;
-  client: ClientRowDto;
+  client: LiveClientRowDto;
 }
 export interface ListingUpdatedEvent {
   deleted_id: number | null;
-  inserted: ClientRowDto | null;
+  inserted: LiveClientRowDto | null;
 }

@@ -1,5 +1,4 @@
 import {
-  normalisePhone,
   type ClientRowDto,
   type ClientUpdatedEvent,
   type DuplicateDto,
@@ -9,8 +8,9 @@ import {
 } from '@bo/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { closeSockets, connectSocket, listen } from '../../../test/sockets.ts';
+import { buildClient, buildStaff } from '../../../test/factories.ts';
+import { auditRows, createTestApp, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { closeSockets, connectSocket, listen, untilMarker } from '../../../test/sockets.ts';
 import { belongingsOf, foreignKeysToUsers, MERGE_PLAN } from './merge.repo.ts';
 
 let t: TestApp;
@@ -28,22 +28,18 @@ async function addClient(c: {
   linkedAgent?: number | null;
   type?: 'B2C' | 'B2B';
 }): Promise<number> {
-  const res = await t.pool.query<{ id: number }>(
-    `INSERT INTO users (role_id, name, surname, mobile_phone, mobile_phone_e164, email, zipcode, city, address, linked_agent_id, type, status)
-     VALUES (2, $1, $2, $3, $4, $5, $6, 'Zürich', $7, $8, $9, 'potential') RETURNING id`,
-    [
-      c.name ?? 'Hans',
-      c.surname,
-      c.mobile ?? null,
-      normalisePhone(c.mobile) ?? null,
-      c.email ?? null,
-      c.zipcode ?? '8001',
-      c.address === undefined ? null : c.address,
-      c.linkedAgent ?? null,
-      c.type ?? 'B2C',
-    ],
-  );
-  return res.rows[0]!.id;
+  return buildClient(t, {
+    name: c.name ?? 'Hans',
+    surname: c.surname,
+    mobilePhone: c.mobile ?? null,
+    email: c.email ?? null,
+    zipcode: c.zipcode ?? '8001',
+    city: 'Zürich',
+    address: c.address === undefined ? null : c.address,
+    linkedAgentId: c.linkedAgent ?? null,
+    type: c.type ?? 'B2C',
+    status: 'potential',
+  });
 }
 
 function as(role: RoleCode, opts: { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown }) {
@@ -58,9 +54,9 @@ beforeAll(async () => {
   t = await createTestApp({ realtime: true });
   port = await listen(t);
   for (const role of ['admin', 'call_agent', 'sales_agent', 'partner', 'user'] as const) {
-    const u = await createUser(t.db, { role });
+    const { cookie, ...u } = await buildStaff(t, role);
     staff.set(role, u);
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, cookie);
   }
 });
 
@@ -333,8 +329,9 @@ describe('live events (spec 4)', () => {
     const heardByOutsider: unknown[] = [];
     outsider.on('client_updated', (e: unknown) => heardByOutsider.push(e));
     outsider.on('listing_updated', (e: unknown) => heardByOutsider.push(e));
-    // The rooms are joined right after the connection; give the server a moment.
-    await new Promise((r) => setTimeout(r, 200));
+    // Both connections are live: a marker through each user's own room has arrived.
+    await untilMarker(t, watcher, staff.get('call_agent')!.id);
+    await untilMarker(t, outsider, staff.get('sales_agent')!.id);
 
     const updated = new Promise<ClientUpdatedEvent>((resolve) => watcher.once('client_updated', resolve));
     await as('admin', { method: 'POST', url: '/api/clients/link-cohabitant', payload: { user_id: a, other_id: b } });
@@ -364,7 +361,8 @@ describe('live events (spec 4)', () => {
     const listing = new Promise<ListingUpdatedEvent>((resolve) => watcher.once('listing_updated', resolve));
     await as('admin', { method: 'DELETE', url: `/api/clients/${a}` });
     expect(await listing).toEqual({ deleted_id: a, inserted: null });
-    await new Promise((r) => setTimeout(r, 200));
+    // Anything sent to the outsider would have arrived before a marker sent to them now.
+    await untilMarker(t, outsider, staff.get('sales_agent')!.id);
     expect(heardByOutsider).toEqual([]);
   });
 });

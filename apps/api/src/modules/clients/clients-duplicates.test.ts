@@ -1,14 +1,8 @@
-import {
-  normalisePhone,
-  type ClientListDto,
-  type ClientUpdatedEvent,
-  type ClientRowDto,
-  type DuplicateDto,
-  type RoleCode,
-} from '@bo/domain';
+import { type ClientListDto, type ClientUpdatedEvent, type ClientRowDto, type DuplicateDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { announceClientUpdated } from './actions.ts';
+import { buildClient, buildStaff } from '../../../test/factories.ts';
+import { createTestApp, injectAs, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { announceClientUpdated } from './live.service.ts';
 
 /**
  * One definition of "duplicate" (issue 11, item 7): the count on a list row, the duplicates tab, the
@@ -36,23 +30,19 @@ interface Seed {
 
 /** A client written the way an import writes it (no duplicate check): the data set needs every kind. */
 async function seed(c: Seed): Promise<number> {
-  const res = await t.pool.query<{ id: number }>(
-    `INSERT INTO users (role_id, name, surname, phone, phone_e164, mobile_phone, mobile_phone_e164, email, zipcode, city, address, referred_by_id, type, status)
-     VALUES (2, $1, $2, $3, $4, $5, $6, $7, $8, 'Brig', $9, $10, 'B2C', 'potential') RETURNING id`,
-    [
-      c.name,
-      c.surname,
-      c.phone ?? null,
-      normalisePhone(c.phone) ?? null,
-      c.mobile ?? null,
-      normalisePhone(c.mobile) ?? null,
-      c.email ?? null,
-      c.zipcode ?? null,
-      c.address ?? null,
-      c.referred ? staff.get('partner')!.id : null,
-    ],
-  );
-  return res.rows[0]!.id;
+  return buildClient(t, {
+    name: c.name,
+    surname: c.surname,
+    phone: c.phone ?? null,
+    mobilePhone: c.mobile ?? null,
+    email: c.email ?? null,
+    zipcode: c.zipcode ?? null,
+    city: 'Brig',
+    address: c.address ?? null,
+    referredById: c.referred ? staff.get('partner')!.id : null,
+    type: 'B2C',
+    status: 'potential',
+  });
 }
 
 async function link(kind: 'cohabitant' | 'block_neighbor', a: number, b: number) {
@@ -64,9 +54,9 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'partner', 'call_agent'] as const) {
-    const u = await createUser(t.db, { role });
+    const { cookie, ...u } = await buildStaff(t, role);
     staff.set(role, u);
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, cookie);
   }
   // Anna and one duplicate of each kind; Carla (the e-mail match) is not the partner's.
   ids.anna = await seed({

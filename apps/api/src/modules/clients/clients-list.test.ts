@@ -1,6 +1,7 @@
-import { CLIENT_TOTAL_CAP, normalisePhone, type ClientListDto, type RoleCode } from '@bo/domain';
+import { CLIENT_TOTAL_CAP, type ClientListDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { buildClient, buildClients, buildStaff } from '../../../test/factories.ts';
+import { createTestApp, createUser, injectAs, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
 const staff = new Map<RoleCode, TestUser>();
@@ -41,46 +42,36 @@ interface ClientSpec {
 const ids = new Map<string, number>();
 
 async function addClient(c: ClientSpec): Promise<number> {
-  const res = await t.pool.query<{ id: number }>(
-    `INSERT INTO users (role_id, name, surname, status, type, email, phone, phone_e164, mobile_phone, mobile_phone_e164, zipcode, city, address,
-       age, linked_agent_id, referred_by_id, created_by_id, calls_count, next_recall_at, email_reminder_stage, working_status, persons_at_home,
-       has_onboarding_sms, lead_source, category, company, created_at, updated_at, invoice_sent_at, purchase_finished_at, password_hash)
-     VALUES (2, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)
-     RETURNING id`,
-    [
-      c.name ?? 'Anna',
-      c.surname,
-      c.status === undefined ? 'potential' : c.status,
-      c.type ?? 'B2C',
-      c.email ?? null,
-      c.phone ?? null,
-      normalisePhone(c.phone) ?? null,
-      c.mobile ?? null,
-      normalisePhone(c.mobile) ?? null,
-      c.zipcode ?? '8001',
-      c.city ?? 'Zürich',
-      c.address ?? null,
-      c.age ?? null,
-      c.linkedAgent ?? null,
-      c.referredBy ?? null,
-      c.createdBy ?? null,
-      c.callsCount ?? 0,
-      c.nextRecallAt ?? null,
-      c.reminder ?? null,
-      c.workingStatus ?? null,
-      c.personsAtHome ?? null,
-      c.onboardingSms ?? false,
-      c.leadSource ?? null,
-      c.category ?? null,
-      c.company ?? null,
-      c.createdAt ?? '2026-10-01T10:00:00Z',
-      c.updatedAt ?? '2026-10-01T10:00:00Z',
-      c.invoiceSentAt ?? null,
-      c.finishedAt ?? null,
-      c.password ? 'x' : null,
-    ],
-  );
-  const id = res.rows[0]!.id;
+  const id = await buildClient(t, {
+    name: c.name ?? 'Anna',
+    surname: c.surname,
+    status: c.status === undefined ? 'potential' : c.status,
+    type: c.type ?? 'B2C',
+    email: c.email ?? null,
+    phone: c.phone ?? null,
+    mobilePhone: c.mobile ?? null,
+    zipcode: c.zipcode ?? '8001',
+    city: c.city ?? 'Zürich',
+    address: c.address ?? null,
+    age: c.age ?? null,
+    linkedAgentId: c.linkedAgent ?? null,
+    referredById: c.referredBy ?? null,
+    createdById: c.createdBy ?? null,
+    callsCount: c.callsCount ?? 0,
+    nextRecallAt: c.nextRecallAt ?? null,
+    emailReminderStage: c.reminder ?? null,
+    workingStatus: c.workingStatus ?? null,
+    personsAtHome: c.personsAtHome ?? null,
+    hasOnboardingSms: c.onboardingSms ?? false,
+    leadSource: c.leadSource ?? null,
+    category: c.category ?? null,
+    company: c.company ?? null,
+    createdAt: c.createdAt ?? '2026-10-01T10:00:00Z',
+    updatedAt: c.updatedAt ?? '2026-10-01T10:00:00Z',
+    invoiceSentAt: c.invoiceSentAt ?? null,
+    purchaseFinishedAt: c.finishedAt ?? null,
+    passwordHash: c.password ? 'x' : null,
+  });
   ids.set(c.surname, id);
   return id;
 }
@@ -97,9 +88,9 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'call_agent', 'independent_agent', 'sales_agent', 'prom_agent', 'partner', 'user', 'ocr_manager'] as const) {
     // The signed-in client is a client too: it shows in the lists as "Kundin Selbst" (no status).
-    const u = await createUser(t.db, role === 'user' ? { role, name: 'Kundin', surname: 'Selbst' } : { role });
+    const { cookie, ...u } = await buildStaff(t, role, role === 'user' ? { name: 'Kundin', surname: 'Selbst' } : {});
     staff.set(role, u);
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, cookie);
   }
   otherAgent = await createUser(t.db, { role: 'sales_agent' });
   const sa = staff.get('sales_agent')!.id;
@@ -393,11 +384,13 @@ describe('GET /api/clients: query parameters', () => {
 
 describe('GET /api/clients: the total of a big list', () => {
   it(`counts exactly up to ${CLIENT_TOTAL_CAP} and says "more" beyond`, async () => {
-    await t.pool.query(
-      `INSERT INTO users (role_id, name, surname, status, type, updated_at)
-       SELECT 2, 'Massen', 'Kunde ' || i, 'trash', 'B2C', '2020-01-01' FROM generate_series(1, $1) AS i`,
-      [CLIENT_TOTAL_CAP + 5],
-    );
+    await buildClients(t, CLIENT_TOTAL_CAP + 5, (i) => ({
+      name: 'Massen',
+      surname: `Kunde ${i}`,
+      status: 'trash',
+      type: 'B2C',
+      updatedAt: '2020-01-01',
+    }));
     const page = await list('admin', '?statuses=trash&limit=10');
     expect(page.total).toBe(CLIENT_TOTAL_CAP);
     expect(page.total_capped).toBe(true);

@@ -1,4 +1,4 @@
-import type { ClientRowDto, ClientSummaryDto } from '@bo/domain';
+import type { ClientFlags, ClientRowDto, ClientSummaryDto, LiveClientRowDto } from '@bo/domain';
 import type { ClientListRow } from './list.repo.ts';
 
 type SummarySource = Pick<ClientListRow, 'user' | 'location' | 'agent'>;
@@ -33,7 +33,8 @@ export function toClientSummary({ user, location, agent }: SummarySource): Clien
   };
 }
 
-export function toClientRow(row: ClientListRow): ClientRowDto {
+/** The row as the live events carry it to every viewer of a scope (no viewer's flags). */
+export function toLiveClientRow(row: ClientListRow): LiveClientRowDto {
   const last = row.lastContact;
   return {
     id: row.user.id,
@@ -46,4 +47,9 @@ export function toClientRow(row: ClientListRow): ClientRowDto {
     contact_history: last ? { type: last.type, comment: last.comment, created_at: new Date(last.created_at).toISOString() } : null,
     user: toClientSummary(row),
   };
+}
+
+/** The row of a list answered to one viewer, with what they may do with it. */
+export function toClientRow(row: ClientListRow, flags: ClientFlags): ClientRowDto {
+  return { ...toLiveClientRow(row), ...flags };
 }

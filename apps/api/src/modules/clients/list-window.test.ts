@@ -1,8 +1,9 @@
 import { clientsQuery } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClients } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { listClients, type SearchTuning } from './list.repo.ts';
-import { listFilterOf } from './service.ts';
+import { listFilterOf } from './list.service.ts';
 
 let t: TestApp;
 
@@ -25,15 +26,20 @@ const PEOPLE = [
 beforeAll(async () => {
   t = await createTestApp();
   // 64 clients, one change a day (some on the same second), the people above again and again.
-  await t.pool.query(
-    `INSERT INTO users (role_id, name, surname, address, zipcode, city, status, type, updated_at)
-     SELECT 2, p.name, p.surname, p.address, '8001', 'Zürich', 'potential', 'B2C',
-            timestamptz '2026-11-01 10:00:00+00' - (g / 3) * interval '1 day'
-     FROM generate_series(0, 63) AS g
-     JOIN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS x(name, surname, address, n)) AS p
-       ON p.n = g % ${PEOPLE.length} + 1`,
-    [PEOPLE.map((p) => p[0]), PEOPLE.map((p) => p[1]), PEOPLE.map((p) => p[2])],
-  );
+  await buildClients(t, 64, (i) => {
+    const g = i - 1;
+    const [name, surname, address] = PEOPLE[g % PEOPLE.length]!;
+    return {
+      name,
+      surname,
+      address,
+      zipcode: '8001',
+      city: 'Zürich',
+      status: 'potential',
+      type: 'B2C',
+      updatedAt: new Date(Date.parse('2026-11-01T10:00:00Z') - Math.floor(g / 3) * 86_400_000),
+    };
+  });
 });
 
 afterAll(async () => {

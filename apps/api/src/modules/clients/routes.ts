@@ -18,9 +18,14 @@ import {
 import { z } from 'zod';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import * as actions from './actions.ts';
-import { clientRecordRoutes } from './record-routes.ts';
-import { clientsPage } from './service.ts';
+import { initiateCall } from './calls.service.ts';
+import { exportClients } from './export.service.ts';
+import { clientsPage } from './list.service.ts';
+import type { ClientsDeps } from './live.service.ts';
+import { mergeDuplicates } from './merge.service.ts';
+import { clientRecordRoutes } from './record.routes.ts';
+import { deleteClient } from './record.service.ts';
+import * as relations from './relations.service.ts';
 
 const READ = { access: { permission: 'clients.read' as const } };
 const MANAGE = { access: { permission: 'clients.manage' as const } };
@@ -31,7 +36,7 @@ const EXPORT = { access: { permission: 'clients.export' as const } };
 
 const linkedAnswer = z.object({ data: z.object({ linked: z.boolean() }) });
 
-export function clientRoutes(app: App, deps: actions.ClientsDeps): void {
+export function clientRoutes(app: App, deps: ClientsDeps): void {
   const tags = ['clients'];
   const { db } = deps;
   clientRecordRoutes(app, deps);
@@ -43,17 +48,17 @@ export function clientRoutes(app: App, deps: actions.ClientsDeps): void {
   app.get(
     '/api/clients/nested-tabs-data/:id',
     { config: READ, schema: { tags, params: idParams, response: { 200: nestedTabsDto } } },
-    async (request) => ({ data: await actions.nestedTabs(db, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await relations.nestedTabs(db, actorOf(request), request.params.id) }),
   );
   app.get(
     '/api/clients/duplicates/:id',
     { config: READ, schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(duplicateDto) }) } } },
-    async (request) => ({ data: await actions.duplicatesOf(db, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await relations.duplicatesOf(db, actorOf(request), request.params.id) }),
   );
   app.post(
     '/api/clients/duplicate-check',
     { config: READ, schema: { tags, body: duplicateCheckBody, response: { 200: duplicateCheckDto } } },
-    async (request) => ({ data: await actions.duplicateCheck(db, actorOf(request), request.body) }),
+    async (request) => ({ data: await relations.duplicateCheck(db, actorOf(request), request.body) }),
   );
   for (const [path, kind] of [
     ['/api/clients/cohabitants/:id', 'cohabitant'],
@@ -62,7 +67,7 @@ export function clientRoutes(app: App, deps: actions.ClientsDeps): void {
     app.get(
       path,
       { config: READ, schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(clientSummaryDto) }) } } },
-      async (request) => ({ data: await actions.linkedOf(db, actorOf(request), request.params.id, kind) }),
+      async (request) => ({ data: await relations.linkedOf(db, actorOf(request), request.params.id, kind) }),
     );
   }
   for (const [path, kind, linked] of [
@@ -72,40 +77,40 @@ export function clientRoutes(app: App, deps: actions.ClientsDeps): void {
     ['/api/clients/unlink-block-neighbors', 'block_neighbor', false],
   ] as const) {
     app.post(path, { config: MANAGE, schema: { tags, body: linkBody, response: { 200: linkedAnswer } } }, async (request) => ({
-      data: await actions.setLink(deps, actorOf(request), kind, request.body, linked),
+      data: await relations.setLink(deps, actorOf(request), kind, request.body, linked),
     }));
   }
   const agentsAnswer = z.object({ data: z.object({ updated: z.array(z.number()) }) });
   app.post(
     '/api/clients/update-linked-agents',
     { config: MANAGE, schema: { tags, body: linkedAgentsBody, response: { 200: agentsAnswer } } },
-    async (request) => ({ data: await actions.updateLinkedAgents(deps, actorOf(request), undefined, request.body) }),
+    async (request) => ({ data: await relations.updateLinkedAgents(deps, actorOf(request), undefined, request.body) }),
   );
   app.post(
     '/api/clients/update-linked-agents/:id',
     { config: MANAGE, schema: { tags, params: idParams, body: linkedAgentsBody, response: { 200: agentsAnswer } } },
-    async (request) => ({ data: await actions.updateLinkedAgents(deps, actorOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await relations.updateLinkedAgents(deps, actorOf(request), request.params.id, request.body) }),
   );
   app.post(
     '/api/clients/duplicates',
     { config: MERGE, schema: { tags, body: mergeBody, response: { 200: z.object({ data: clientRowDto }) } } },
     async (request) => ({
-      data: await actions.mergeDuplicates(deps, actorOf(request), request.body.keep_id, request.body.merge_id, meta(request)),
+      data: await mergeDuplicates(deps, actorOf(request), request.body.keep_id, request.body.merge_id, meta(request)),
     }),
   );
   app.delete(
     '/api/clients/:id',
     { config: DELETE, schema: { tags, params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
-    async (request) => ({ data: await actions.deleteClient(deps, actorOf(request), request.params.id, meta(request)) }),
+    async (request) => ({ data: await deleteClient(deps, actorOf(request), request.params.id, meta(request)) }),
   );
   app.get(
     '/api/clients/initiate-call/:id',
     { config: CALL, schema: { tags, params: idParams, response: { 200: initiateCallDto } } },
-    async (request) => ({ data: await actions.initiateCall(db, deps.telephony, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await initiateCall(db, deps.telephony, actorOf(request), request.params.id) }),
   );
   app.post(
     '/api/clients/export-to-monday',
     { config: EXPORT, schema: { tags, body: exportBody, response: { 200: exportDto } } },
-    async (request) => ({ data: await actions.exportClients(deps, actorOf(request), request.body.ids, meta(request)) }),
+    async (request) => ({ data: await exportClients(deps, actorOf(request), request.body.ids, meta(request)) }),
   );
 }

@@ -16,8 +16,8 @@ import {
 import { z } from 'zod';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import type { ClientsDeps } from './actions.ts';
-import * as record from './record.ts';
+import type { ClientsDeps } from './live.service.ts';
+import * as record from './record.service.ts';
 
 const READ = { access: { permission: 'clients.read' as const } };
 const CREATE = { access: { permission: 'clients.create' as const } };
@@ -46,7 +46,7 @@ export function clientRecordRoutes(app: App, deps: Pick<ClientsDeps, 'db' | 'pub
   app.delete(
     '/api/user/:id',
     { config: DELETE, schema: { tags, params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
-    async (request) => ({ data: await record.deleteClientRecord(deps, actorOf(request), request.params.id, meta(request)) }),
+    async (request) => ({ data: await record.deleteClient(deps, actorOf(request), request.params.id, meta(request)) }),
   );
   app.get(
     '/api/user-check-email/:email',

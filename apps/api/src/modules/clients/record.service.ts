@@ -5,6 +5,7 @@ import {
   normalisePhone,
   type ClientBody,
   type ClientRecordDto,
+  type ClientStatus,
   type ClientUpdateBody,
   type ContactHistoryBody,
   type ContactHistoryDto,
@@ -15,26 +16,25 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../core/errors.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { announceClientUpdated, announceListing, announceNewLead, deleteClient, roomsOfClient, type ClientsDeps } from './actions.ts';
+import { audit } from '../audit/index.ts';
 import { toClientSummary } from './dto.ts';
+import { announceClientUpdated, announceListing, announceNewLead, roomsOfClient, type ClientsDeps } from './live.service.ts';
+import { snapshotOf } from './merge.repo.ts';
+import { clientFlagsOf, inScope } from './policy.ts';
 import * as repo from './record.repo.ts';
-import { findClient } from './relations.repo.ts';
-import { viewerOf } from './service.ts';
+import * as relations from './relations.repo.ts';
+
+/**
+ * The client record (spec 2 show-user, create-client; spec 7 "User"): its fields, contact history,
+ * notes and second person; and the changes other modules make to a client inside their own transaction
+ * (they announce the change on the socket after their commit, announceClientUpdated).
+ */
 
 type Deps = Pick<ClientsDeps, 'db' | 'publish' | 'onClientRemoved'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Undefined leaves a field as it is; an empty string or null clears it. */
 const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === '' || v === null ? null : v);
-
-async function inScope(tx: Tx, actor: Actor, id: number, opts: { lock?: boolean } = {}) {
-  const viewer = await viewerOf(tx, actor);
-  const found = await findClient(tx, viewer.scope, id, opts);
-  if (!found) {
-    throw new AppError('UNKNOWN_USER_ID');
-  }
-  return { viewer, found };
-}
 
 function toContact(row: Awaited<ReturnType<typeof repo.contactHistoryOf>>[number]): ContactHistoryDto {
   const e = row.entry;
@@ -65,9 +65,26 @@ function toUserInfo(row: Awaited<ReturnType<typeof repo.userInfoOf>>[number]): U
   };
 }
 
-/** GET /api/user/{id}: the client and everything shown on its page. */
+/** GET /api/user/{id}: the client and everything shown on its page, with what the actor may do with it. */
 export async function clientRecord(tx: Tx, actor: Actor, id: number): Promise<ClientRecordDto> {
   const { found } = await inScope(tx, actor, id);
+  return recordOf(tx, found, actor);
+}
+
+/**
+ * The record of a client the actor just created or changed: answered even when it now falls outside
+ * their scope (a call agent for B2B only who adds a B2C lead, or a change of type): they just typed it in.
+ */
+async function changedRecord(tx: Tx, actor: Actor, id: number): Promise<ClientRecordDto> {
+  const found = await relations.findClient(tx, { kind: 'all' }, id);
+  if (!found) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  return recordOf(tx, found, actor);
+}
+
+async function recordOf(tx: Tx, found: relations.ClientSummaryRow, actor: Pick<Actor, 'role'>): Promise<ClientRecordDto> {
+  const id = found.user.id;
   const u = found.user;
   const [contacts, statuses, notes, sub, createdBy, referredBy] = await Promise.all([
     repo.contactHistoryOf(tx, id),
@@ -113,6 +130,7 @@ export async function clientRecord(tx: Tx, actor: Actor, id: number): Promise<Cl
       created_at: s.entry.createdAt.toISOString(),
     })),
     contact_history: contacts.map(toContact),
+    ...clientFlagsOf(actor),
   };
 }
 
@@ -235,9 +253,7 @@ export async function createClient(deps: Deps, actor: Actor, sent: ClientBody): 
     return created;
   });
   await announceNewLead(deps, id);
-  // Answered even when the new client falls outside the creator's scope (a call agent for B2B only
-  // who adds a B2C lead): they just typed it in.
-  return clientRecord(deps.db, { ...actor, role: 'admin' }, id);
+  return changedRecord(deps.db, actor, id);
 }
 
 /** PUT /api/user/{id}: the fields sent change; a new status is written to the history. */
@@ -256,11 +272,26 @@ export async function updateClientRecord(deps: Deps, actor: Actor, id: number, b
   });
   await announceClientUpdated(deps, actor, id);
   // As after a create: a change may move the client out of the editor's scope (another type).
-  return clientRecord(deps.db, { ...actor, role: 'admin' }, id);
+  return changedRecord(deps.db, actor, id);
 }
 
-export function deleteClientRecord(deps: Deps, actor: Actor, id: number, meta: RequestMeta) {
-  return deleteClient(deps, actor, id, meta);
+/** DELETE /api/user/{id} and /api/clients/{id}: the client goes, kept whole in the audit log. */
+export async function deleteClient(deps: Deps, actor: Actor, id: number, meta: RequestMeta): Promise<{ id: number }> {
+  const rooms = await deps.db.transaction(async (tx) => {
+    const {
+      viewer,
+      found: { user },
+    } = await inScope(tx, actor, id);
+    const snapshot = await snapshotOf(tx, id);
+    // Read before the deletion takes the client's presentations with it.
+    const rooms = await roomsOfClient(tx, user);
+    await relations.deleteClient(tx, viewer.scope, id);
+    await audit(tx, { action: 'client.deleted', actorId: actor.userId, targetUserId: id, ip: meta.ip, details: { client: snapshot } });
+    return rooms;
+  });
+  deps.onClientRemoved?.(id);
+  announceListing(deps, rooms, { deleted_id: id, inserted: null });
+  return { id };
 }
 
 /**
@@ -401,4 +432,77 @@ export async function removeNote(deps: Deps, actor: Actor, noteId: number, clien
 /** GET /api/user-check-email/{email}: whether the address is still free. */
 export async function emailAvailable(db: Db, email: string): Promise<boolean> {
   return !(await repo.emailTaken(db, email, null));
+}
+
+/** A new client from a booking; the creator keeps it in their scope as POST /api/user does. */
+export async function insertClientIn(tx: Tx, actor: Actor, sent: ClientBody): Promise<number> {
+  const body = { ...sent, ...newClientAttribution(actor.role) };
+  const values = columnsOf(body);
+  await refuseTaken(tx, values, null);
+  const id = await repo.insertClient(tx, {
+    ...values,
+    name: body.name,
+    surname: body.surname,
+    status: INITIAL_CLIENT_STATUS,
+    createdById: actor.userId,
+    linkedAgentId: actor.role === 'sales_agent' ? actor.userId : null,
+    referredById: actor.role === 'partner' || actor.role === 'independent_agent' ? actor.userId : null,
+  });
+  await repo.setStatusHistoryOfNew(tx, id, INITIAL_CLIENT_STATUS, actor.userId);
+  return id;
+}
+
+/** Changes the fields sent, for a client in the actor's scope (UNKNOWN_USER_ID otherwise). */
+export async function updateClientIn(tx: Tx, actor: Actor, id: number, body: ClientUpdateBody): Promise<void> {
+  const { found } = await inScope(tx, actor, id, { lock: true });
+  await writeClientFields(tx, found.user, body);
+}
+
+/**
+ * Changes the fields sent, for the client of an event the actor performs: performing it is the
+ * permission (the event's own scope was checked), whatever the actor's access to the clients list.
+ */
+export async function updateClientOfEventIn(tx: Tx, id: number, body: ClientUpdateBody): Promise<void> {
+  const found = await relations.findClient(tx, { kind: 'all' }, id, { lock: true });
+  if (!found) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  await writeClientFields(tx, found.user, body);
+}
+
+/** What the record holds already is never refused as taken (see refuseTaken); a signed-up client's sign-in e-mail stays theirs. */
+async function writeClientFields(tx: Tx, held: HeldContact & { passwordHash: string | null }, body: ClientUpdateBody): Promise<void> {
+  const values = columnsOf(body);
+  refuseLoginEmailChange(values, held);
+  await refuseTaken(tx, values, held);
+  if (Object.keys(values).length > 0) {
+    await repo.updateClient(tx, { kind: 'all' }, held.id, values);
+  }
+}
+
+export async function setSubUserIn(tx: Tx, id: number, body: SubUserBody): Promise<void> {
+  await repo.upsertSubUser(tx, id, {
+    name: body.name,
+    surname: body.surname ?? '',
+    age: body.age ?? null,
+    gender: body.gender ?? null,
+    phone: body.phone || null,
+    email: body.email || null,
+  });
+}
+
+export async function setClientStatusIn(tx: Tx, id: number, status: ClientStatus, changedById: number): Promise<void> {
+  await repo.setStatus(tx, id, status, changedById);
+}
+
+/** A recall in the client's contact history: the call agents' recall queue picks it up. */
+export async function addRecallIn(tx: Tx, actor: Actor, id: number, at: Date, comment: string): Promise<void> {
+  await repo.insertContact(tx, { userId: id, type: 'recall', flow: 'buyer_flow', comment, recallAt: at, agentId: actor.userId });
+  await repo.refreshContactCounters(tx, id, CALL_TYPES);
+}
+
+/** The client's sub-user (spec 3 "sub_user") as the event pages show it. */
+export async function subUserOfClient(tx: Tx, id: number) {
+  const row = await repo.subUserOf(tx, id);
+  return row && { id: row.id, name: row.name, surname: row.surname, age: row.age, gender: row.gender, phone: row.phone, email: row.email };
 }

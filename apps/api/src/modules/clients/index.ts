@@ -1,0 +1,16 @@
+/**
+ * What other modules and the app may use of clients: the client in the caller's scope, the changes
+ * presentations and services make to a client inside their own transaction, and the live events they
+ * announce after their commit.
+ */
+export { clientInScope, seesAllClients } from './policy.ts';
+export {
+  addRecallIn,
+  insertClientIn,
+  setClientStatusIn,
+  setSubUserIn,
+  subUserOfClient,
+  updateClientIn,
+  updateClientOfEventIn,
+} from './record.service.ts';
+export { announceClientUpdated, announceNewLead, clientRoomsFor, type ClientsDeps, type Publish } from './live.service.ts';
