@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildEvent as buildEventRow, buildSms as buildSmsRow } from '../../../test/factories.ts';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { meeting, until, withTimeout } from '../../../test/wait.ts';
 import { openDatabase } from '../../db/client.ts';
 import { outboxTransport } from '../../integrations/mail/transport.ts';
 import { localSms, SmsError, type SentSms, type SmsSender } from '../../integrations/sms/index.ts';
@@ -34,11 +36,14 @@ beforeEach(async () => {
 async function buildEvent(opts: { startsAt?: Date; status?: string; type?: 'presentation' | 'service' } = {}): Promise<number> {
   eventHour += 3;
   const start = opts.startsAt ?? new Date(Date.now() + (48 + eventHour) * HOUR);
-  const res = await t.pool.query<{ id: number }>(
-    `INSERT INTO events (type, client_id, agent_id, status, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [opts.type ?? 'presentation', client.id, agent.id, opts.status ?? 'planned', start, new Date(start.getTime() + 2 * HOUR)],
-  );
-  return res.rows[0]!.id;
+  return buildEventRow(t, {
+    type: opts.type ?? 'presentation',
+    clientId: client.id,
+    agentId: agent.id,
+    status: opts.status ?? 'planned',
+    startsAt: start,
+    endsAt: new Date(start.getTime() + 2 * HOUR),
+  });
 }
 
 interface SmsFields {
@@ -53,21 +58,16 @@ interface SmsFields {
 
 /** An outbox row as the events module writes it when a visit is booked. */
 async function buildSms(fields: SmsFields = {}): Promise<number> {
-  const res = await t.pool.query<{ id: number }>(
-    `INSERT INTO sms_outbox ("to", text, type, status, user_id, event_id, send_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [
-      fields.to ?? '079 123 45 67',
-      fields.text ?? 'Guten Tag Anna Muster, Ihr Termin ist bestätigt.',
-      fields.type ?? 'appointment',
-      fields.status ?? 'planned',
-      client.id,
-      fields.eventId === undefined ? null : fields.eventId,
-      fields.sendAt === undefined ? new Date(Date.now() - 60_000) : fields.sendAt,
-      fields.createdAt ?? new Date(),
-    ],
-  );
-  return res.rows[0]!.id;
+  return buildSmsRow(t, {
+    to: fields.to ?? '079 123 45 67',
+    text: fields.text ?? 'Guten Tag Anna Muster, Ihr Termin ist bestätigt.',
+    type: fields.type ?? 'appointment',
+    status: fields.status ?? 'planned',
+    userId: client.id,
+    eventId: fields.eventId === undefined ? null : fields.eventId,
+    sendAt: fields.sendAt === undefined ? new Date(Date.now() - 60_000) : fields.sendAt,
+    createdAt: fields.createdAt ?? new Date(),
+  });
 }
 
 interface SmsRow {
@@ -88,18 +88,26 @@ async function smsRow(id: number): Promise<SmsRow> {
   return res.rows[0]!;
 }
 
-/** A provider that records what it sends, and fails as told. */
+/**
+ * A provider that records what it sends, and fails as told. `meet`: its first send waits there (for
+ * another sender's first send, say). `firstSent` resolves when it has sent one message.
+ */
 function fakeSender(
-  opts: { fail?: (to: string) => Error | null; delayMs?: number } = {},
-): SmsSender & { sent: { to: string; text: string }[] } {
+  opts: { fail?: (to: string) => Error | null; meet?: () => Promise<void> } = {},
+): SmsSender & { sent: { to: string; text: string }[]; firstSent: Promise<void> } {
   const sent: { to: string; text: string }[] = [];
   let n = 0;
+  let announce: () => void = () => undefined;
+  const firstSent = new Promise<void>((resolve) => {
+    announce = resolve;
+  });
   return {
     provider: 'fake',
     sent,
+    firstSent,
     async send(to, text): Promise<SentSms> {
-      if (opts.delayMs) {
-        await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
+      if (n === 0 && opts.meet) {
+        await opts.meet();
       }
       const failure = opts.fail?.(to);
       if (failure) {
@@ -107,6 +115,7 @@ function fakeSender(
       }
       sent.push({ to, text });
       n += 1;
+      announce();
       return { providerId: `SM${n}`, status: 'queued' };
     },
   };
@@ -304,8 +313,10 @@ describe('deliverDueSms', () => {
     // A second process: its own connection pool on the same database.
     const other = openDatabase(t.databaseUrl, { max: 2 });
     try {
-      const a = fakeSender({ delayMs: 15 });
-      const b = fakeSender({ delayMs: 15 });
+      // Each sends its first message only once the other holds one too: both are at work at once.
+      const both = meeting(2);
+      const a = fakeSender({ meet: both });
+      const b = fakeSender({ meet: both });
       const [ca, cb] = await Promise.all([deliverDueSms(t.db, a), deliverDueSms(other.db, b)]);
 
       expect(ca.sent + cb.sent).toBe(20);
@@ -346,10 +357,7 @@ describe('deliverDueSms', () => {
     await inFlight;
     // What the events module runs when the visit is canceled: it waits for the row, then finds it sent.
     const cancel = t.pool.query(`UPDATE sms_outbox SET status = 'canceled' WHERE event_id = $1 AND status = 'planned'`, [eventId]);
-    const deadline = Date.now() + 5000;
-    while (!(await cancelWaits()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(cancelWaits, 'the cancel waits for the row').catch(() => undefined);
     expect(await cancelWaits()).toBe(true);
     release();
     await delivery;
@@ -382,10 +390,9 @@ describe('the SMS job', () => {
     });
     try {
       jobs.notifySmsPlanned();
-      const deadline = Date.now() + 15_000;
-      while ((await smsRow(id)).status === 'planned' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await withTimeout(sender.firstSent, 15_000, 'the job sent nothing');
+      // The job's transaction holds the row until it commits what it sent: a share lock waits for that.
+      await t.pool.query('SELECT 1 FROM sms_outbox WHERE id = $1 FOR SHARE', [id]);
     } finally {
       await jobs.stop();
     }
