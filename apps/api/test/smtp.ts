@@ -11,6 +11,8 @@ export interface ReceivedMail {
 export interface LocalSmtp {
   port: number;
   received: ReceivedMail[];
+  /** Resolves once `count` mails (one by default) have been received in all; fails after `timeoutMs`. */
+  receivedCount(count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export interface LocalSmtp {
  */
 export async function startSmtpServer(opts: Partial<SMTPServerOptions> = {}): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
+  const waiting = new Set<() => void>();
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -35,6 +38,9 @@ export async function startSmtpServer(opts: Partial<SMTPServerOptions> = {}): Pr
           user: typeof session.user === 'string' ? session.user : undefined,
           raw: Buffer.concat(chunks).toString('utf8'),
         });
+        for (const wake of waiting) {
+          wake();
+        }
         callback();
       });
     },
@@ -47,6 +53,22 @@ export async function startSmtpServer(opts: Partial<SMTPServerOptions> = {}): Pr
   return {
     port,
     received,
+    receivedCount: (count = 1, timeoutMs = 15_000) =>
+      new Promise<ReceivedMail[]>((resolve, reject) => {
+        const check = () => {
+          if (received.length >= count) {
+            clearTimeout(timer);
+            waiting.delete(check);
+            resolve(received);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`${received.length} of ${count} mails received within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

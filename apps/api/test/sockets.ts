@@ -69,3 +69,64 @@ export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): P
     });
   });
 }
+
+let markers = 0;
+
+/**
+ * Sends a marker to the user's own room (every connection of theirs is in it) and waits for it on this
+ * socket: the connection is live, and whatever the server sent it before has arrived by then. How a
+ * test shows that an event did not come: it would have come before the marker.
+ */
+export async function untilMarker(t: TestApp, socket: Socket, userId: number, timeoutMs = 5000): Promise<void> {
+  markers += 1;
+  const n = markers;
+  const arrived = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('marker', onMarker);
+      reject(new Error(`marker ${n} did not arrive within ${timeoutMs} ms`));
+    }, timeoutMs);
+    function onMarker(payload: { n: number }) {
+      if (payload.n === n) {
+        clearTimeout(timer);
+        socket.off('marker', onMarker);
+        resolve();
+      }
+    }
+    socket.on('marker', onMarker);
+  });
+  serverOf(t).to(`user:${userId}`).emit('marker', { n });
+  await arrived;
+}
+
+/**
+ * For two API processes linked by the Postgres adapter, whose LISTEN connections come up in the
+ * background: `emit` sends one numbered event from the other process until this socket hears `event`.
+ * Each round waits for the event itself (answered as soon as it comes), a little longer each time,
+ * up to `timeoutMs` in all; answers the payload heard.
+ */
+export async function untilRelayed<T>(socket: Socket, event: string, emit: (n: number) => void, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let heard: { payload: T } | undefined;
+  let wake: () => void = () => undefined;
+  const onEvent = (payload: T) => {
+    heard ??= { payload };
+    wake();
+  };
+  socket.on(event, onEvent);
+  try {
+    for (let n = 1, wait = 50; !heard && Date.now() < deadline; n += 1, wait = Math.min(wait * 2, 1000)) {
+      const round = new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, Math.min(wait, Math.max(0, deadline - Date.now()))).unref();
+      });
+      emit(n);
+      await round;
+    }
+  } finally {
+    socket.off(event, onEvent);
+  }
+  if (!heard) {
+    throw new Error(`no ${event} within ${timeoutMs} ms`);
+  }
+  return heard.payload;
+}

@@ -4,7 +4,7 @@ import { startSmtpServer, type LocalSmtp } from '../../test/smtp.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { smtpTransport } from '../integrations/mail/smtp-transport.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
-import { queueMail } from '../modules/mail/service.ts';
+import { queueMail } from '../modules/mail/index.ts';
 import { startJobs, type Jobs } from './queue.ts';
 
 describe('background jobs', () => {
@@ -42,10 +42,9 @@ describe('background jobs', () => {
     await queueMail(database.db, { kind: 'signup_code', to: 'queued@example.ch', locale: 'en', vars: { code: '424242' } });
     jobs.notifyMailQueued();
 
-    const deadline = Date.now() + 15_000;
-    while (smtp.received.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await smtp.receivedCount(1, 15_000);
+    // The job's transaction holds the row until it commits the mail as sent: a share lock waits for that.
+    await database.pool.query('SELECT 1 FROM mail_outbox WHERE "to" = $1 FOR SHARE', ['queued@example.ch']);
     expect(smtp.received.map((m) => m.to)).toEqual([['queued@example.ch']]);
     expect(smtp.received[0]?.raw).toContain('Your confirmation code is 424242.');
     const row = await database.pool.query('SELECT status, attempts FROM mail_outbox WHERE "to" = $1', ['queued@example.ch']);

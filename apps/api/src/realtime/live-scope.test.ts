@@ -1,7 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../test/harness.ts';
-import { closeSockets, connected, listen, nextEvent, openSocket, serverOf } from '../../test/sockets.ts';
+import { buildClient, buildEvent } from '../../test/factories.ts';
+import { closeSockets, connected, listen, nextEvent, openSocket, serverOf, untilRelayed } from '../../test/sockets.ts';
 
 /**
  * Live updates follow the session and the scope (issue 11): whatever ends a session ends its
@@ -58,12 +59,15 @@ async function heardUntilProbe(t: TestApp, heard: Heard, userId: number): Promis
 
 /** A client row as the clients module stores it. */
 async function addClient(t: TestApp, c: { surname: string; type?: 'B2C' | 'B2B'; linkedAgent?: number | null }): Promise<number> {
-  const res = await t.pool.query<{ id: number }>(
-    `INSERT INTO users (role_id, name, surname, city, linked_agent_id, type, status, calls_count)
-     VALUES (2, 'Live', $1, 'Zürich', $2, $3, 'potential', 3) RETURNING id`,
-    [c.surname, c.linkedAgent ?? null, c.type ?? 'B2C'],
-  );
-  return res.rows[0]!.id;
+  return buildClient(t, {
+    name: 'Live',
+    surname: c.surname,
+    city: 'Zürich',
+    linkedAgentId: c.linkedAgent ?? null,
+    type: c.type ?? 'B2C',
+    status: 'potential',
+    callsCount: 3,
+  });
 }
 
 describe('live updates follow the session and the scope', () => {
@@ -316,12 +320,10 @@ describe('live updates follow the session and the scope', () => {
     const other = await createUser(t.db, { role: 'sales_agent' });
     const client = await addClient(t, { surname: 'Presented' });
     const elsewhere = await addClient(t, { surname: 'Not theirs' });
-    await t.pool.query(
-      `INSERT INTO events (type, client_id, agent_id, starts_at, ends_at) VALUES
-         ('presentation', $1, $2, now(), now() + interval '1 hour'),
-         ('presentation', $3, $4, now(), now() + interval '1 hour')`,
-      [client, agent.id, elsewhere, other.id],
-    );
+    const now = new Date();
+    const hour = new Date(now.getTime() + 3600_000);
+    await buildEvent(t, { type: 'presentation', clientId: client, agentId: agent.id, startsAt: now, endsAt: hour });
+    await buildEvent(t, { type: 'presentation', clientId: elsewhere, agentId: other.id, startsAt: now, endsAt: hour });
     const heard = await connect(port, await login(t.app, agent.email));
     await touchClient(client);
     await touchClient(elsewhere);
@@ -362,16 +364,7 @@ describe('two API processes on one database', () => {
 
   /** The adapters' LISTEN connections come up in the background: probe from A until B passes one on. */
   async function untilLinked(heard: Heard, userId: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    let arrived = false;
-    heard.socket.once('linked', () => {
-      arrived = true;
-    });
-    while (!arrived && Date.now() < deadline) {
-      serverOf(a).to(`user:${userId}`).emit('linked', {});
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    expect(arrived).toBe(true);
+    await untilRelayed(heard.socket, 'linked', () => serverOf(a).to(`user:${userId}`).emit('linked', {}));
   }
 
   it('signing out through one process ends the connection the session holds on the other', async () => {
@@ -394,10 +387,7 @@ describe('two API processes on one database', () => {
     await untilLinked(heard, agent.id);
 
     expect((await set('b2b')).statusCode).toBe(200);
-    const company = await a.pool.query<{ id: number }>(
-      `INSERT INTO users (role_id, name, surname, type, status) VALUES (2, 'Live', 'Company', 'B2B', 'potential') RETURNING id`,
-    );
-    const id = company.rows[0]!.id;
+    const id = await buildClient(a, { name: 'Live', surname: 'Company', type: 'B2B', status: 'potential' });
     const updated = nextEvent<{ client: { id: number } }>(heard.socket, 'client_updated', 10_000);
     const res = await injectAs(a.app, adminCookie, {
       method: 'POST',

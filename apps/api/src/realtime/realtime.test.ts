@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../test/harness.ts';
-import { closeSockets, connectSocket, listen, nextEvent, serverOf } from '../../test/sockets.ts';
+import { closeSockets, connectSocket, listen, nextEvent, serverOf, untilRelayed } from '../../test/sockets.ts';
 
 afterEach(closeSockets);
 
@@ -109,13 +109,7 @@ describe('two API processes on one database', () => {
     socket.on('x', (payload: unknown) => got.push(payload));
 
     // The adapters' LISTEN connections come up in the background; emit until B has passed it on.
-    const deadline = Date.now() + 10_000;
-    let sent = 0;
-    while (got.length === 0 && Date.now() < deadline) {
-      sent += 1;
-      serverOf(a).to(`user:${user.id}`).emit('x', { from: 'A', n: sent });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
+    await untilRelayed(socket, 'x', (n) => serverOf(a).to(`user:${user.id}`).emit('x', { from: 'A', n }));
     expect(got[0]).toMatchObject({ from: 'A' });
   });
 

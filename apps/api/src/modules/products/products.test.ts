@@ -83,8 +83,15 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     made.set(product.code, res.json<{ data: ProductDto }>().data);
-    // Distinct updated_at values, so the default order is the order of creation, newest first.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  // Distinct updated_at values, a second apart in the order of creation (an hour ago and after), so the
+  // default order is the order of creation, newest first.
+  await t.pool.query(
+    `UPDATE products SET updated_at = now() - interval '1 hour' + array_position($1::int[], id) * interval '1 second' WHERE id = ANY($1)`,
+    [[...made.values()].map((p) => p.id)],
+  );
+  for (const [code, product] of made) {
+    made.set(code, (await as(admin, 'GET', `/api/product/${product.id}`)).json<{ data: ProductDto }>().data);
   }
 });
 
