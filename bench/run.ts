@@ -19,6 +19,7 @@ import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo.ts';
 import { zurichClock, zurichDayStart } from '../packages/domain/src/zurich-time.ts';
 import { describeEvents, generateEvents, hasGeneratedEvents } from './generate-events.ts';
 import { describeClients, generateClients, generateOutbox, generateSessions, generateStaff } from './generate.ts';
+import { demoProductsSeedCost, DEMO_PRODUCTS_CPU_BUDGET_S } from './seed-cost.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
@@ -560,6 +561,11 @@ try {
   }
   await printPlans('clients', results);
   await printPlans('presentations, orders and commissions', eventResults);
+  const seed = await demoProductsSeedCost(url);
+  console.log(
+    `\ndemo products seed (pictures drawn and stored): ${seed.cpuSeconds.toFixed(2)} s CPU, ${seed.wallSeconds.toFixed(2)} s wall` +
+      ` (budget ${DEMO_PRODUCTS_CPU_BUDGET_S} s CPU${seed.cpuSeconds < DEMO_PRODUCTS_CPU_BUDGET_S ? '' : ', OVER'})`,
+  );
   console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await app.close();
