@@ -32,7 +32,6 @@ export * from './schemas/academy.ts';
 export * from './recommendations.ts';
 export * from './schemas/recommendations.ts';
 export * from './lead-flow.ts';
-export * from './client-draft.ts';
 export * from './zurich-time.ts';
 export * from './events.ts';
 export * from './contrast.ts';

@@ -13,16 +13,7 @@ import {
   Paper,
   Typography,
 } from '@mui/material';
-import {
-  createBodyOf,
-  dashboardPath,
-  emptyClientDraft,
-  PATTERNS,
-  userPageReducer,
-  userPageState,
-  type ClientBody,
-  type DuplicateDto,
-} from '@bo/domain';
+import { dashboardPath, PATTERNS, type ClientBody, type DuplicateDto } from '@bo/domain';
 import { useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,6 +22,7 @@ import { useCurrentUser } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { emailAvailable, possibleDuplicates, useCreateClient } from './api.ts';
 import { DraftSelect, DraftText, FIELD_GRID, LeadSourceFields, useChoices } from './draft-fields.tsx';
+import { createBodyOf, emptyClientDraft, userPageReducer, userPageState } from './page-state.ts';
 
 /** Spec 2 create-client: before saving, clients that may be the same person are shown to decide on. */
 function DuplicatesDialog({

@@ -2,7 +2,6 @@ import { Box, Checkbox, FormControlLabel, MenuItem, TextField, type TextFieldPro
 import {
   CLIENT_STATUSES,
   CLIENT_TYPES,
-  draftValue,
   GENDERS,
   LANGUAGES,
   LEAD_SOURCES,
@@ -11,14 +10,12 @@ import {
   RELATIONS,
   TIMES_TO_CALL,
   WORKING_STATUSES,
-  type DraftPath,
-  type UserPageAction,
-  type UserPageState,
 } from '@bo/domain';
 import type { Dispatch, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeadLocations } from '../clients/api.ts';
 import { useStatusLabel } from '../clients/client-bits.tsx';
+import { draftValue, type DraftPath, type UserPageAction, type UserPageState } from './page-state.ts';
 
 export interface DraftProps {
   state: UserPageState;

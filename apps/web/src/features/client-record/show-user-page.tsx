@@ -1,20 +1,5 @@
 import { Alert, Box, Button, Chip, CircularProgress, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
-import {
-  can,
-  clientDraftOf,
-  dashboardPath,
-  SCREENS,
-  roleByCode,
-  subUserChangeOf,
-  updateBodyOf,
-  userPageReducer,
-  userPageState,
-  userPageTab,
-  USER_PAGE_TABS,
-  type ClientRecordDto,
-  type RoleCode,
-  type UserPageTab,
-} from '@bo/domain';
+import { can, dashboardPath, SCREENS, roleByCode, type ClientRecordDto, type RoleCode } from '@bo/domain';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -28,6 +13,16 @@ import { ContactHistoryPanel } from './contact-history.tsx';
 import { ClientEventsPanel } from './client-events-panel.tsx';
 import { NotesTab } from './notes-tab.tsx';
 import { ProfileTab, SettingsTab, SubUserTab, telHref } from './record-tabs.tsx';
+import {
+  clientDraftOf,
+  subUserChangeOf,
+  updateBodyOf,
+  USER_PAGE_TABS,
+  userPageReducer,
+  userPageState,
+  userPageTab,
+  type UserPageTab,
+} from './page-state.ts';
 
 /** Which tab holds a field, so a refused save can show the field that needs correcting. */
 const SETTINGS_FIELDS = new Set(['lead_source', 'lead_location_id', 'category', 'locale', 'has_onboarding_sms']);

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { LocationRow } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
+import type { LocationRow } from './edit-mode.ts';
 
 /** Says what is lost before a location is deleted. */
 export function DeleteLocationDialog({

@@ -4,9 +4,10 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import Lock from '@mui/icons-material/Lock';
 import { Box, IconButton, TextField, Tooltip } from '@mui/material';
-import type { LocationDto, LocationFields, LocationRow } from '@bo/domain';
+import type { LocationDto } from '@bo/domain';
 import { createContext, useContext, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LocationFields, LocationRow } from './edit-mode.ts';
 
 /**
  * What the cells of a row may do. The page provides it, so the table's columns stay the same array

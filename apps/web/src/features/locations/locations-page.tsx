@@ -1,25 +1,12 @@
 import Add from '@mui/icons-material/Add';
 import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
-  addRow,
-  cancelEdit,
-  changeLocationSearch,
-  changeLocationType,
   DEBOUNCE_MS,
   DEFAULT_PAGE_SIZES,
-  editDraft,
   fieldValidationFrom,
-  INITIAL_LOCATION_FILTER,
   LOCATION_TYPES,
   locationBody,
   PAGE_SIZES,
-  rowDeleted,
-  rowErrors,
-  rowSaved,
-  rowsFromRecords,
-  startEdit,
-  type LocationFilter,
-  type LocationRow,
   type LocationType,
 } from '@bo/domain';
 import { useEffect, useMemo, useState } from 'react';
@@ -30,6 +17,21 @@ import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useDeleteLocation, useLocations, useSaveLocation } from './api.ts';
 import { DeleteLocationDialog } from './delete-location-dialog.tsx';
+import {
+  addRow,
+  cancelEdit,
+  changeLocationSearch,
+  changeLocationType,
+  editDraft,
+  INITIAL_LOCATION_FILTER,
+  rowDeleted,
+  rowErrors,
+  rowSaved,
+  rowsFromRecords,
+  startEdit,
+  type LocationFilter,
+  type LocationRow,
+} from './edit-mode.ts';
 import { EDITABLE_FIELDS, LocationActions, LocationField, LocationRowActionsContext, type LocationRowActions } from './location-cells.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 

@@ -1,13 +1,18 @@
+/**
+ * The state of a client's page (show-user, create-client): the form's draft of the client, the bodies it
+ * sends (checked with the server's own schemas from @bo/domain), and the reducer of the page.
+ */
+
 import {
   clientBody,
   clientUpdateBody,
+  fieldValidationFrom,
   subUserBody,
   type ClientBody,
   type ClientRecordDto,
   type ClientUpdateBody,
   type SubUserBody,
-} from './schemas/client-record.ts';
-import { fieldValidationFrom } from './validation.ts';
+} from '@bo/domain';
 
 /** Spec 2 "User page: mode view or edit; tabs profile, sub_user, comments, settings, starting on profile". */
 export const USER_PAGE_TABS = ['profile', 'sub_user', 'comments', 'settings'] as const;

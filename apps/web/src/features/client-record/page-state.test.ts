@@ -13,8 +13,8 @@ import {
   type ClientDraft,
   type UserPageAction,
   type UserPageState,
-} from './client-draft.ts';
-import type { ClientRecordDto } from './schemas/client-record.ts';
+} from './page-state.ts';
+import type { ClientRecordDto } from '@bo/domain';
 
 const LOADED: ClientDraft = { ...emptyClientDraft(), name: 'Anna', surname: 'Muster', city: 'Bern', email: 'anna@example.ch' };
 const SAVED: ClientDraft = { ...LOADED, city: 'Thun' };
