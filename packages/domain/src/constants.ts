@@ -34,4 +34,7 @@ export const PAGE_SIZES = {
   finances: 100,
 } as const;
 
+/** The page sizes a data table offers unless it names its own. */
+export const DEFAULT_PAGE_SIZES = [25, 50, 100] as const;
+
 export const PAGE_TITLE = 'Persönliches Dashboard';

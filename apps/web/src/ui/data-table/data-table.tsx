@@ -18,12 +18,12 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
-import { clampWidth } from '@bo/domain';
 import { Fragment, useCallback, useId, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { ColumnsMenu } from './columns-menu.tsx';
 import { DetailsIdContext } from './details-id.ts';
+import { clampWidth } from './layout-state.ts';
 import type { DataTableState } from './use-data-table.ts';
 
 export interface DataTableProps<Row> {
@@ -145,14 +145,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // A row's details carry an id, so the row's own toggle button can name them with aria-controls.
   const detailsId = useCallback((key: string | number) => `${tableId}-details-${String(key)}`, [tableId]);
 
-  if (!table.ready) {
-    return (
-      <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 3 }}>
-        <CircularProgress size={20} />
-        <Typography color="text.secondary">{t('tables:loading')}</Typography>
-      </Paper>
-    );
+  // The table shows at once with its default layout, its rows asked for; the body says loading until the
+  // saved layout was read, and when that layout asks for other rows (another sort, page size or filter),
+  // until those came: rows of the defaults are not shown as the saved view's.
+  const [restoredRowsCame, setRestoredRowsCame] = useState(false);
+  if (table.restoredOtherRows && !restoredRowsCame && !props.fetching) {
+    setRestoredRowsCame(true);
   }
+  const layoutPending = !table.restored || (table.restoredOtherRows && !restoredRowsCame);
 
   const specs = new Map(table.columns.map((c) => [c.id, c]));
   const visible = table.layout.columns
@@ -183,7 +183,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </MessageRow>
       );
     }
-    if (props.loading || !rows) {
+    if (props.loading || !rows || layoutPending) {
       return (
         <MessageRow span={span}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -264,7 +264,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {t('tables:layoutSaveFailed')}
         </Alert>
       )}
-      <LinearProgress sx={{ height: 2, visibility: props.fetching && !props.loading ? 'visible' : 'hidden' }} />
+      <LinearProgress sx={{ height: 2, visibility: props.fetching && !props.loading && !layoutPending ? 'visible' : 'hidden' }} />
       <TableContainer>
         <Table
           size="small"

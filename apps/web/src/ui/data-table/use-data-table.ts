@@ -1,20 +1,18 @@
+import { DEBOUNCE_MS, DEFAULT_PAGE_SIZES, type TableName } from '@bo/domain';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import {
   activeFilters,
-  DEBOUNCE_MS,
-  DEFAULT_PAGE_SIZES,
   defaultLayout,
+  initialLayoutState,
+  layoutReducer,
   mergeLayout,
-  moveColumn,
-  nextSort,
+  sameRows,
   setColumnVisible,
-  setColumnWidth,
   type LayoutColumnSpec,
   type LayoutDefaults,
   type TableLayout,
-  type TableName,
   type TableSort,
-} from '@bo/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+} from './layout-state.ts';
 import { useTableSnapshot } from './use-table-snapshot.ts';
 
 export interface DataTableColumn<Row> extends LayoutColumnSpec {
@@ -45,8 +43,15 @@ export interface DataTableQuery {
 export interface DataTableState<Row> {
   columns: readonly DataTableColumn<Row>[];
   pageSizes: readonly number[];
-  /** False until the saved layout was read: the page waits with its request, the table shows loading. */
+  /**
+   * Always true: the page sends its request at once, with the default layout, while the saved layout is
+   * read. (Pages still pass it as their query's `enabled`; it no longer holds anything back.)
+   */
   ready: boolean;
+  /** The saved layout was read (or could not be); until then the table shows its defaults and says loading. */
+  restored: boolean;
+  /** The saved layout asked for other rows than the defaults did: the rows of the defaults are not shown as its rows. */
+  restoredOtherRows: boolean;
   layout: TableLayout;
   page: number;
   query: DataTableQuery;
@@ -66,8 +71,9 @@ export interface DataTableState<Row> {
 const SAVE_DELAY_MS = 600;
 
 /**
- * The state of a data table: its layout (restored from the user's table snapshot and saved back
- * after each change), the page, and the query the page sends to the server.
+ * The state of a data table: its layout (the defaults at once, then the user's table snapshot when it was
+ * read, with the user's own changes kept; saved back after each change), the page, and the query the page
+ * sends to the server.
  */
 export function useDataTable<Row>(options: DataTableOptions<Row>): DataTableState<Row> {
   const { tableName, columns } = options;
@@ -77,41 +83,46 @@ export function useDataTable<Row>(options: DataTableOptions<Row>): DataTableStat
     [options.pageSize, options.sort, pageSizes],
   );
   const snapshot = useTableSnapshot(tableName);
-  const restored = useMemo(
-    () => (snapshot.settled ? mergeLayout(snapshot.saved?.snapshot, columns, defaults) : null),
-    [snapshot.settled, snapshot.saved, columns, defaults],
-  );
-  // The user's own changes; until the first one, the restored layout is shown.
-  const [changed, setChanged] = useState<TableLayout | null>(null);
-  const layout = changed ?? restored ?? defaultLayout(columns, defaults);
+  const [state, dispatch] = useReducer(layoutReducer, undefined, () => initialLayoutState(defaultLayout(columns, defaults)));
+  const { layout } = state;
   const [page, setPage] = useState(0);
   // Filters reach the query only after typing paused.
   const [applied, setApplied] = useState<Record<string, string> | null>(null);
   const filterTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [restoredOtherRows, setRestoredOtherRows] = useState(false);
 
-  const update = useCallback(
-    (change: (current: TableLayout) => TableLayout) => setChanged((current) => change(current ?? layout)),
-    [layout],
-  );
+  // The saved layout, as soon as it was read (already in this render when it was read before: no request
+  // is sent with the defaults then).
+  if (snapshot.settled && !state.restored) {
+    const restore = { type: 'restored', layout: mergeLayout(snapshot.saved?.snapshot, columns, defaults) } as const;
+    dispatch(restore);
+    if (!sameRows(layoutReducer(state, restore).layout, layout)) {
+      setRestoredOtherRows(true);
+      setPage(0);
+      setApplied(null);
+    }
+  }
 
-  // Saving: after a pause, and when the page is left before the pause ended.
+  // Saving: after a pause, and when the page is left before the pause ended. A layout changed before the
+  // saved one was read is saved once it was merged with it.
   const { save, saveOnExit } = snapshot;
+  const toSave = state.changed && state.restored ? layout : null;
   const pending = useRef<TableLayout | null>(null);
   const exit = useRef(saveOnExit);
   useEffect(() => {
     exit.current = saveOnExit;
   }, [saveOnExit]);
   useEffect(() => {
-    if (!changed) {
+    if (!toSave) {
       return undefined;
     }
-    pending.current = changed;
+    pending.current = toSave;
     const timer = setTimeout(() => {
       pending.current = null;
-      save(changed);
+      save(toSave);
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [changed, save]);
+  }, [toSave, save]);
   useEffect(() => {
     const flush = () => {
       if (pending.current) {
@@ -136,7 +147,9 @@ export function useDataTable<Row>(options: DataTableOptions<Row>): DataTableStat
   return {
     columns,
     pageSizes,
-    ready: restored !== null,
+    ready: true,
+    restored: state.restored,
+    restoredOtherRows,
     layout,
     page,
     query: {
@@ -148,39 +161,35 @@ export function useDataTable<Row>(options: DataTableOptions<Row>): DataTableStat
     saveFailed: snapshot.saveFailed,
     setPage,
     setPageSize: (size) => {
-      update((l) => ({ ...l, pageSize: size }));
+      dispatch({ type: 'pageSize', size });
       setPage(0);
     },
     toggleSort: (field) => {
-      update((l) => ({ ...l, sort: nextSort(l.sort, field) }));
+      dispatch({ type: 'sort', field });
       setPage(0);
     },
     setFilter: (id, value) => {
       const filters = { ...layout.filters, [id]: value };
-      update((l) => ({ ...l, filters }));
+      dispatch({ type: 'filter', id, value });
       clearTimeout(filterTimer.current);
       filterTimer.current = setTimeout(() => applyFilters(filters), DEBOUNCE_MS);
     },
     clearFilters: () => {
-      update((l) => ({ ...l, filters: {} }));
+      dispatch({ type: 'clearFilters' });
       applyFilters({});
     },
-    moveColumn: (id, delta) => update((l) => moveColumn(l, id, delta)),
+    moveColumn: (id, delta) => dispatch({ type: 'move', id, delta }),
     setVisible: (id, visible) => {
-      const next = setColumnVisible(
-        layout,
-        id,
-        visible,
-        columns.find((c) => c.id === id),
-      );
-      update(() => next);
+      const spec = columns.find((c) => c.id === id);
+      const next = setColumnVisible(layout, id, visible, spec);
+      dispatch({ type: 'visible', id, visible, spec });
       if (next.filters !== layout.filters) {
         applyFilters(next.filters);
       }
     },
-    setWidth: (id, width) => update((l) => setColumnWidth(l, id, width)),
+    setWidth: (id, width) => dispatch({ type: 'width', id, width }),
     reset: () => {
-      update(() => defaultLayout(columns, defaults));
+      dispatch({ type: 'reset', layout: defaultLayout(columns, defaults) });
       applyFilters({});
     },
   };

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * The layout of a data table as the shared table component saves it in a table snapshot: which columns
- * show, in which order and how wide, the sort, the column filters and the page size.
+ * show, in which order and how wide, the sort, the column filters and the page size. The server keeps
+ * a snapshot as an opaque object; only the browser reads it, so these rules live here.
  */
 export const COLUMN_WIDTH = { min: 60, max: 800, default: 160 } as const;
-export const DEFAULT_PAGE_SIZES = [25, 50, 100] as const;
 
 export const tableLayout = z.object({
   version: z.literal(1),
@@ -170,4 +170,85 @@ export function nextSort(current: TableSort | null, field: string): TableSort | 
     return { field, direction: 'asc' };
   }
   return current.direction === 'asc' ? { field, direction: 'desc' } : null;
+}
+
+/** A change the user makes to a table's layout. */
+export type LayoutChange =
+  | { type: 'pageSize'; size: number }
+  | { type: 'sort'; field: string }
+  | { type: 'filter'; id: string; value: string }
+  | { type: 'clearFilters' }
+  | { type: 'move'; id: string; delta: -1 | 1 }
+  | { type: 'visible'; id: string; visible: boolean; spec?: LayoutColumnSpec }
+  | { type: 'width'; id: string; width: number }
+  /** "Standardansicht wiederherstellen": back to the table's default layout. */
+  | { type: 'reset'; layout: TableLayout };
+
+export function applyLayoutChange(layout: TableLayout, change: LayoutChange): TableLayout {
+  switch (change.type) {
+    case 'pageSize':
+      return { ...layout, pageSize: change.size };
+    case 'sort':
+      return { ...layout, sort: nextSort(layout.sort, change.field) };
+    case 'filter':
+      return { ...layout, filters: { ...layout.filters, [change.id]: change.value } };
+    case 'clearFilters':
+      return { ...layout, filters: {} };
+    case 'move':
+      return moveColumn(layout, change.id, change.delta);
+    case 'visible':
+      return setColumnVisible(layout, change.id, change.visible, change.spec);
+    case 'width':
+      return setColumnWidth(layout, change.id, change.width);
+    case 'reset':
+      return change.layout;
+  }
+}
+
+/**
+ * The layout a table shows. It starts as the default layout, so the table renders and asks for its rows at
+ * once; the saved layout replaces it when it was read, with the changes the user made meanwhile replayed on
+ * top of it, so none is lost.
+ */
+export interface LayoutState {
+  layout: TableLayout;
+  /** The saved layout was read (or could not be: the table then keeps its defaults). */
+  restored: boolean;
+  /** The user's changes made before the saved layout was read, in order. */
+  early: readonly LayoutChange[];
+  /** The user changed the layout: only then is it saved (never one that was only read or defaulted). */
+  changed: boolean;
+}
+
+export type LayoutAction = LayoutChange | { type: 'restored'; layout: TableLayout };
+
+export function initialLayoutState(layout: TableLayout): LayoutState {
+  return { layout, restored: false, early: [], changed: false };
+}
+
+export function layoutReducer(state: LayoutState, action: LayoutAction): LayoutState {
+  if (action.type === 'restored') {
+    // Only the first reading counts: later ones are the table's own saves coming back.
+    if (state.restored) {
+      return state;
+    }
+    return { layout: state.early.reduce(applyLayoutChange, action.layout), restored: true, early: [], changed: state.changed };
+  }
+  const layout = applyLayoutChange(state.layout, action);
+  return { layout, restored: state.restored, early: state.restored ? [] : [...state.early, action], changed: true };
+}
+
+/** Whether two layouts ask the server for the same rows (page size, sort and filters), whatever the columns. */
+export function sameRows(a: TableLayout, b: TableLayout): boolean {
+  return (
+    a.pageSize === b.pageSize &&
+    a.sort?.field === b.sort?.field &&
+    a.sort?.direction === b.sort?.direction &&
+    sameFilters(activeFilters(a.filters), activeFilters(b.filters))
+  );
+}
+
+function sameFilters(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 }

@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilters,
+  applyLayoutChange,
   COLUMN_WIDTH,
   clampWidth,
   defaultLayout,
+  initialLayoutState,
+  layoutReducer,
   mergeLayout,
   moveColumn,
   nextSort,
+  sameRows,
   setColumnVisible,
   setColumnWidth,
+  type LayoutAction,
+  type LayoutChange,
   type LayoutColumnSpec,
   type LayoutDefaults,
   type TableLayout,
-} from './table-layout.ts';
+} from './layout-state.ts';
 
 const COLUMNS: LayoutColumnSpec[] = [
   { id: 'date', width: 150, sortable: true, alwaysVisible: true },
@@ -247,5 +253,92 @@ describe('column changes', () => {
     [{ field: 'date', direction: 'desc' }, 'subject', { field: 'subject', direction: 'asc' }],
   ])('a header click on a sort of %j by %s gives %j', (current, field, expected) => {
     expect(nextSort(current, field)).toEqual(expected);
+  });
+});
+
+describe('applyLayoutChange: each change the user makes', () => {
+  it.each<[string, LayoutChange, Partial<TableLayout>]>([
+    ['page size', { type: 'pageSize', size: 25 }, { pageSize: 25 }],
+    ['sort on another column', { type: 'sort', field: 'subject' }, { sort: { field: 'subject', direction: 'asc' } }],
+    ['sort on the sorted column', { type: 'sort', field: 'date' }, { sort: null }],
+    ['filter', { type: 'filter', id: 'to', value: 'anna' }, { filters: { to: 'anna' } }],
+    ['move', { type: 'move', id: 'to', delta: -1 }, { columns: moveColumn(layout(), 'to', -1).columns }],
+    ['hide', { type: 'visible', id: 'to', visible: false }, { columns: setColumnVisible(layout(), 'to', false).columns }],
+    ['width', { type: 'width', id: 'to', width: 10_000 }, { columns: setColumnWidth(layout(), 'to', COLUMN_WIDTH.max).columns }],
+  ])('%s', (_name, change, expected) => {
+    expect(applyLayoutChange(layout(), change)).toEqual(layout(expected));
+  });
+
+  it('clears the filters and resets to a given layout', () => {
+    const changed = layout({ filters: { to: 'anna' }, pageSize: 25 });
+    expect(applyLayoutChange(changed, { type: 'clearFilters' })).toEqual(layout({ pageSize: 25 }));
+    expect(applyLayoutChange(changed, { type: 'reset', layout: layout() })).toEqual(layout());
+  });
+});
+
+describe("layoutReducer: the defaults at once, the saved layout when it was read, the user's changes kept", () => {
+  const saved = layout({
+    pageSize: 25,
+    sort: { field: 'subject', direction: 'desc' },
+    columns: moveColumn(layout(), 'subject', -1).columns,
+  });
+  const run = (actions: LayoutAction[]) => actions.reduce(layoutReducer, initialLayoutState(layout()));
+  const restoredSaved: LayoutAction = { type: 'restored', layout: saved };
+
+  it.each<[string, LayoutAction[], TableLayout, { restored: boolean; changed: boolean }]>([
+    ['starts with the defaults, unchanged', [], layout(), { restored: false, changed: false }],
+    ['shows the saved layout once read', [restoredSaved], saved, { restored: true, changed: false }],
+    [
+      'replays a change made before the saved layout came onto it',
+      [{ type: 'width', id: 'to', width: 300 }, restoredSaved],
+      setColumnWidth(saved, 'to', 300),
+      { restored: true, changed: true },
+    ],
+    [
+      'replays several early changes in their order',
+      [{ type: 'sort', field: 'date' }, { type: 'visible', id: 'to', visible: false }, restoredSaved],
+      setColumnVisible({ ...saved, sort: { field: 'date', direction: 'asc' } }, 'to', false),
+      { restored: true, changed: true },
+    ],
+    [
+      'applies a change after the saved layout directly',
+      [restoredSaved, { type: 'pageSize', size: 50 }],
+      { ...saved, pageSize: 50 },
+      { restored: true, changed: true },
+    ],
+    [
+      'reads the saved layout only once (later readings are its own saves)',
+      [restoredSaved, { type: 'restored', layout: layout() }],
+      saved,
+      { restored: true, changed: false },
+    ],
+    [
+      'keeps the defaults, with the changes, when no layout was saved',
+      [
+        { type: 'filter', id: 'to', value: 'anna' },
+        { type: 'restored', layout: layout() },
+      ],
+      layout({ filters: { to: 'anna' } }),
+      { restored: true, changed: true },
+    ],
+  ])('%s', (_name, actions, expected, flags) => {
+    const state = run(actions);
+    expect(state.layout).toEqual(expected);
+    expect({ restored: state.restored, changed: state.changed }).toEqual(flags);
+    expect(state.early).toEqual(state.restored ? [] : actions);
+  });
+});
+
+describe('sameRows: whether two layouts ask the server for the same rows', () => {
+  it.each<[string, Partial<TableLayout>, boolean]>([
+    ['the same layout', {}, true],
+    ['other columns and widths', { columns: moveColumn(layout(), 'to', 1).columns }, true],
+    ['an empty filter', { filters: { to: '  ' } }, true],
+    ['another page size', { pageSize: 25 }, false],
+    ['another sort direction', { sort: { field: 'date', direction: 'asc' } }, false],
+    ['no sort', { sort: null }, false],
+    ['a filter', { filters: { to: 'anna' } }, false],
+  ])('%s: %s', (_name, patch, expected) => {
+    expect(sameRows(layout(), layout(patch))).toBe(expected);
   });
 });
