@@ -1,18 +1,13 @@
-import { can, deriveDemoOutcome, fromCommaList, type EventDetailDto, type EventDto, type ProductLineDto } from '@bo/domain';
-import type { eventProducts, events, files, products, recallHistory, userDocuments } from '../../db/schema/index.ts';
+import { deriveDemoOutcome, fromCommaList, type EventDetailDto, type EventDto, type ProductLineDto } from '@bo/domain';
+import type { eventProducts, files, products, recallHistory, userDocuments } from '../../db/schema/index.ts';
 import type { Actor } from '../../core/actor.ts';
-import type { EventRow } from './repo.ts';
+import { canEdit, canPerform } from './policy.ts';
+import type { EventRowRead } from './repo.ts';
+
+/** An event row as lists show it, with the order it made (finances tells which). */
+export type EventRow = EventRowRead & { orderId: number | null };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** May the actor change this event (move, edit, cancel)? Planned events of the own scope only. */
-export function canEdit(actor: Actor, e: typeof events.$inferSelect, inScope: boolean): boolean {
-  return inScope && e.status === 'planned' && can(actor.role, 'events.manage');
-}
-
-export function canPerform(actor: Actor, e: typeof events.$inferSelect): boolean {
-  return e.status === 'planned' && can(actor.role, 'events.perform') && (actor.role === 'admin' || e.agentId === actor.userId);
-}
 
 /** An event as lists and the calendar show it; outside the viewer's scope only the busy time shows. */
 export function toEventDto(actor: Actor, row: EventRow): EventDto {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../../test/fixtures.ts';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { calendarEvents } from './read.ts';
+import { calendarEvents } from './service.ts';
 
 let t: TestApp;
 const users = new Map<string, TestUser>();

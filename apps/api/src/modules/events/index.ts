@@ -1,2 +1,5 @@
-/** What other modules may use of events: how a product reads on an order's line. */
+/**
+ * What other modules may use of events: how a product reads on an order's line. The routes are
+ * registered by app.ts from routes.ts.
+ */
 export { productOf } from './dto.ts';

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { eventProducts, events, files, orders, products, recallHistory, userDocuments, users } from '../../db/schema/index.ts';
+import { countCapped } from '../../db/sql-helpers.ts';
+import { eventProducts, events, files, products, recallHistory, userDocuments, users } from '../../db/schema/index.ts';
 
 const client = alias(users, 'client');
 const agent = alias(users, 'agent');
@@ -26,11 +27,11 @@ function rowColumns(inScope: SQL) {
     creator: { id: creator.id, name: creator.name, surname: creator.surname },
     inScope: sql<boolean>`${inScope}`.as('in_scope'),
     recallCount: sql<number>`(SELECT count(*)::int FROM recall_history r WHERE r.event_id = ${events.id})`.as('recall_count'),
-    orderId: sql<number | null>`(SELECT min(o.id) FROM orders o WHERE o.event_id = ${events.id})`.as('order_id'),
   };
 }
 
-export type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
+/** An event row as read; the order it made is added from finances (dto.ts EventRow). */
+export type EventRowRead = Awaited<ReturnType<typeof selectEvents>>[number];
 
 export interface EventQuery {
   where: SQL | undefined;
@@ -58,27 +59,8 @@ export function selectEvents(tx: Tx, q: EventQuery) {
 export const EVENTS_TOTAL_CAP = 1000;
 
 /** The number of matching events, read no further than the cap: { total, capped }. */
-export async function countEvents(tx: Tx, where: SQL | undefined, cap = EVENTS_TOTAL_CAP): Promise<{ total: number; capped: boolean }> {
-  const limited = tx
-    .select({ one: sql`1` })
-    .from(events)
-    .where(where)
-    .limit(cap + 1)
-    .as('limited');
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(limited);
-  const n = row?.n ?? 0;
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
-}
-
-/**
- * Events whose client matches a search: name and e-mail, or address, postcode and city (the expressions
- * of the clients' trigram indexes), or a phone number in E.164.
- */
-export function clientSearch(words: string, phoneE164: string | undefined): SQL {
-  const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const phone = phoneE164 ? sql` OR u.phone_e164 = ${phoneE164} OR u.mobile_phone_e164 = ${phoneE164}` : sql``;
-  return sql`${events.clientId} IN (SELECT u.id FROM users u WHERE (u.name || ' ' || u.surname || ' ' || COALESCE(u.email, '')) ILIKE ${like}
-    OR (COALESCE(u.address, '') || ' ' || COALESCE(u.zipcode, '') || ' ' || COALESCE(u.city, '')) ILIKE ${like}${phone})`;
+export function countEvents(tx: Tx, where: SQL | undefined, cap = EVENTS_TOTAL_CAP): Promise<{ total: number; capped: boolean }> {
+  return countCapped(tx, events, where, cap);
 }
 
 export async function lockEvent(tx: Tx, id: number, scope: SQL, type?: 'presentation' | 'service') {
@@ -246,14 +228,33 @@ export async function eventById(tx: Tx, id: number) {
   return row ?? null;
 }
 
-/** What a client bought: the lines of their orders that are not canceled, oldest first. */
-export function purchasesOf(tx: Tx, clientId: number) {
+/** The lines of these orders with their products and the date of the event they were sold at, by line. */
+export function linesOfOrders(tx: Tx, orderIds: number[]) {
+  if (orderIds.length === 0) {
+    return Promise.resolve([]);
+  }
   return tx
-    .select({ line: eventProducts, product: products, order: orders, startsAt: events.startsAt })
+    .select({ line: eventProducts, product: products, startsAt: events.startsAt })
     .from(eventProducts)
-    .innerJoin(orders, eq(orders.id, eventProducts.orderId))
     .innerJoin(products, eq(products.id, eventProducts.productId))
     .leftJoin(events, eq(events.id, eventProducts.eventId))
-    .where(and(eq(orders.clientId, clientId), ne(orders.status, 'canceled')))
-    .orderBy(asc(orders.createdAt), asc(eventProducts.id));
+    .where(inArray(eventProducts.orderId, orderIds))
+    .orderBy(asc(eventProducts.id));
+}
+
+/**
+ * The events and orders of main products sold and not delivered yet (gifts are handed over at the
+ * visit). These lines are few: the partial index event_products_to_deliver_idx holds exactly them.
+ */
+export function undeliveredMainLines(tx: Tx) {
+  return tx
+    .selectDistinct({ eventId: eventProducts.eventId, orderId: sql<number>`${eventProducts.orderId}` })
+    .from(eventProducts)
+    .innerJoin(products, eq(products.id, eventProducts.productId))
+    .where(
+      and(
+        sql`NOT ${eventProducts.delivered} AND ${eventProducts.orderId} IS NOT NULL AND ${eventProducts.status} <> 'gift'`,
+        eq(products.type, 'main'),
+      ),
+    );
 }

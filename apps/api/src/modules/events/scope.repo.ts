@@ -1,39 +1,30 @@
-import { can } from '@bo/domain';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { events } from '../../db/schema/index.ts';
 import type { Actor } from '../../core/actor.ts';
+import { eventScopeOf, performScopeOf } from './policy.ts';
 
-/**
- * Which events a user sees with their client (docs/events.md "Who sees which events"): admins all,
- * sales and independent agents those in their calendar and those they booked, call agents those they
- * booked. Everyone else none. Outside it an event is "not found".
- */
+/** The events the actor sees (policy.ts eventScopeOf), as SQL. */
 export function eventScopeCondition(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'admin':
+  switch (eventScopeOf(actor)) {
+    case 'all':
       return sql`true`;
-    case 'sales_agent':
-    case 'independent_agent':
+    case 'own_calendar_or_booked':
       return or(eq(events.agentId, actor.userId), eq(events.createdById, actor.userId))!;
-    case 'call_agent':
+    case 'booked':
       return eq(events.createdById, actor.userId);
-    case 'user':
-    case 'prom_agent':
-    case 'partner':
-    case 'ocr_manager':
+    case 'none':
       return sql`false`;
   }
 }
 
-/** Who may perform an event: an admin, or the agent whose calendar it is in. */
+/** The events the actor may perform (policy.ts performScopeOf), as SQL. */
 export function performCondition(actor: Actor): SQL {
-  if (!can(actor.role, 'events.perform')) {
-    return sql`false`;
+  switch (performScopeOf(actor)) {
+    case 'all':
+      return sql`true`;
+    case 'own_calendar':
+      return eq(events.agentId, actor.userId);
+    case 'none':
+      return sql`false`;
   }
-  return actor.role === 'admin' ? sql`true` : and(eq(events.agentId, actor.userId))!;
-}
-
-/** A sales or independent agent books only into their own calendar; admins and call agents into anyone's. */
-export function mayBookFor(actor: Actor, agentId: number): boolean {
-  return actor.role === 'admin' || actor.role === 'call_agent' || actor.userId === agentId;
 }

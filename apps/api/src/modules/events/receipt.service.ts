@@ -1,7 +1,48 @@
-import { formatDate, formatMoney, type PaymentMethod } from '@bo/domain';
+import { formatDate, formatMoney, orderSum, type EventDetailDto, type PaymentMethod, type ProductLineDto } from '@bo/domain';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { createPdf, pdfColumnWidth, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
-import type { Receipt } from './purchases.ts';
-import type { ReceiptTexts } from './receipt-texts.ts';
+import { globalSettings } from '../settings/index.ts';
+import { receiptTexts, type ReceiptTexts } from './receipt.texts.ts';
+import * as repo from './repo.ts';
+import { eventDetail } from './service.ts';
+
+export interface Receipt {
+  presentation: EventDetailDto;
+  lines: ProductLineDto[];
+  totals: { sold: number; discount: number; bank_commission: number; total: number };
+  company: Record<string, string>;
+}
+
+/**
+ * The receipt of a presentation: what was sold, in Rappen. Sold is the sum of the lines paid in money
+ * (price × quantity); lines paid by recommendations and gifts are listed at no charge. The total is sold
+ * less the recommendation discount, plus the bank's processing commission.
+ */
+export async function receiptOf(db: Db, actor: Actor, id: number): Promise<Receipt> {
+  const presentation = await eventDetail(db, actor, id, 'presentation');
+  if (presentation.status !== 'success') {
+    throw new AppError('NOT_FOUND', { message: 'Only a successful presentation has a receipt.' });
+  }
+  const lines = presentation.presentation_products;
+  const sold = orderSum(lines, 0, 0);
+  const discount = presentation.discount_rec_sum ?? 0;
+  const bank = presentation.bank_processing_commission;
+  const settings = await globalSettings(db);
+  return {
+    presentation,
+    lines,
+    totals: { sold, discount, bank_commission: bank, total: orderSum(lines, discount, bank) },
+    company: { ...settings },
+  };
+}
+
+/** The receipt's words, in the language of the client it is handed to. */
+export async function receiptTextsOf(db: Db, r: Receipt): Promise<ReceiptTexts> {
+  const client = r.presentation.client ? await repo.userById(db, r.presentation.client.id) : null;
+  return receiptTexts(client?.locale);
+}
 
 const LEFT = 50;
 const RIGHT = 545;

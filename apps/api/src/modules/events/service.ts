@@ -10,37 +10,52 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { subUserOfClient } from '../clients/for-modules.ts';
-import { toEventDetail, toEventDto } from './dto.ts';
-import { eventsWhere, overlappingRange, presentationPageWhere, presentationsWhere } from './list.repo.ts';
+import { subUserOfClient } from '../clients/index.ts';
+import { orderIdsOfEvents, standingOrderIds } from '../finances/index.ts';
+import { toEventDetail, toEventDto, type EventRow } from './dto.ts';
+import { asksForDelivery, eventsWhere, overlappingRange, presentationPageWhere, presentationsWhere } from './filters.repo.ts';
+import { calendarAgentFor } from './policy.ts';
 import * as repo from './repo.ts';
 import { eventScopeCondition } from './scope.repo.ts';
+
+/*
+ * Reading events: one event with everything its pages show, the events lists, the calendar and the
+ * presentations pages with their counters.
+ */
+
+/** The rows with the order each event made (finances owns orders). */
+export async function withOrders(tx: Tx, rows: repo.EventRowRead[]): Promise<EventRow[]> {
+  const orders = await orderIdsOfEvents(
+    tx,
+    rows.map((r) => r.event.id),
+  );
+  return rows.map((r) => ({ ...r, orderId: orders.get(r.event.id) ?? null }));
+}
+
+/** One event as lists show it, whatever the scope (`inScope` tells whether the viewer sees its client). */
+export async function eventSeenBy(tx: Tx, actor: Actor, id: number): Promise<EventDto | null> {
+  const row = await repo.eventRowSeenBy(tx, id, eventScopeCondition(actor));
+  return row ? toEventDto(actor, (await withOrders(tx, [row]))[0]!) : null;
+}
 
 /** One event of the actor's scope with everything its pages show; NOT_FOUND outside the scope. */
 export async function eventDetail(tx: Tx, actor: Actor, id: number, type?: EventType): Promise<EventDetailDto> {
   const scope = eventScopeCondition(actor);
-  const row = await repo.eventRowById(tx, id, scope, type);
-  if (!row) {
+  const found = await repo.eventRowById(tx, id, scope, type);
+  if (!found) {
     throw new AppError('NOT_FOUND');
   }
+  const [row] = (await withOrders(tx, [found])) as [EventRow];
   const e = row.event;
-  const [lines, recalls, documents, remeetRow, subUser, giftRows] = await Promise.all([
+  const [lines, recalls, documents, remeet, subUser, giftRows] = await Promise.all([
     repo.linesOf(tx, [id]),
     repo.recallsOf(tx, id),
     repo.documentsOf(tx, id),
-    e.remeetEventId ? repo.eventRowSeenBy(tx, e.remeetEventId, scope) : Promise.resolve(null),
+    e.remeetEventId ? eventSeenBy(tx, actor, e.remeetEventId) : Promise.resolve(null),
     subUserOfClient(tx, e.clientId),
     e.giftProductId ? repo.productsByIds(tx, [e.giftProductId]) : Promise.resolve([]),
   ]);
-  return toEventDetail(actor, {
-    row,
-    lines,
-    recalls,
-    documents,
-    remeet: remeetRow ? toEventDto(actor, remeetRow) : null,
-    subUser,
-    gift: giftRows[0] ?? null,
-  });
+  return toEventDetail(actor, { row, lines, recalls, documents, remeet, subUser, gift: giftRows[0] ?? null });
 }
 
 /**
@@ -65,7 +80,8 @@ export async function eventsList(db: Db, actor: Actor, query: EventsListQuery, k
     repo.selectEvents(db, { where, inScope: scope, order, limit: query.limit, offset: query.offset }),
     repo.countEvents(db, where),
   ]);
-  return { data: rows.map((r) => toEventDto(actor, r)), total, total_capped: capped, limit: query.limit, offset: query.offset };
+  const data = (await withOrders(db, rows)).map((r) => toEventDto(actor, r));
+  return { data, total, total_capped: capped, limit: query.limit, offset: query.offset };
 }
 
 /**
@@ -83,32 +99,46 @@ export async function calendarEvents(
   if (!(to > from) || to.getTime() - from.getTime() > 62 * 86_400_000) {
     throw new AppError('VALIDATION_ERROR', { fieldValidation: { to: 'invalid_value' } });
   }
-  const scope = eventScopeCondition(actor);
-  // Sales and independent agents see their own calendar; admins and call agents any agent's.
-  const agentId = actor.role === 'sales_agent' || actor.role === 'independent_agent' ? actor.userId : q.agentId;
   const rows = await repo.selectEvents(db, {
-    where: overlappingRange(from, to, agentId),
-    inScope: scope,
+    where: overlappingRange(from, to, calendarAgentFor(actor, q.agentId)),
+    inScope: eventScopeCondition(actor),
     limit: limit + 1,
   });
-  return { data: rows.slice(0, limit).map((r) => toEventDto(actor, r)), capped: rows.length > limit };
+  const shown = await withOrders(db, rows.slice(0, limit));
+  return { data: shown.map((r) => toEventDto(actor, r)), capped: rows.length > limit };
+}
+
+/**
+ * The ids of the events waiting for a delivery: a main product sold there and not delivered yet, of an
+ * order that still stands (a canceled order is not delivered; the warehouse's list says the same).
+ */
+async function eventsAwaitingDelivery(db: Db): Promise<number[]> {
+  const lines = await repo.undeliveredMainLines(db);
+  const standing = await standingOrderIds(
+    db,
+    lines.map((l) => l.orderId),
+  );
+  return [...new Set(lines.filter((l) => standing.has(l.orderId)).map((l) => l.eventId))];
 }
 
 export async function presentationsList(db: Db, actor: Actor, q: PresentationsQuery, now = new Date()) {
   const scope = eventScopeCondition(actor);
-  const where = presentationsWhere(scope, q, now);
+  const awaiting = asksForDelivery(q) ? await eventsAwaitingDelivery(db) : [];
+  const where = presentationsWhere(scope, q, now, awaiting);
   const order = q.page === 'future' ? 'asc' : 'desc';
   const [rows, { total, capped }] = await Promise.all([
     repo.selectEvents(db, { where, inScope: scope, order, limit: q.limit, offset: q.offset }),
     repo.countEvents(db, where),
   ]);
-  return { data: rows.map((r) => toEventDto(actor, r)), total, total_capped: capped, limit: q.limit, offset: q.offset };
+  const data = (await withOrders(db, rows)).map((r) => toEventDto(actor, r));
+  return { data, total, total_capped: capped, limit: q.limit, offset: q.offset };
 }
 
 /** Spec 3 counters: future, expired, successful, delivery. */
 export async function presentationCounts(db: Db, actor: Actor, now = new Date()) {
   const scope = eventScopeCondition(actor);
-  const count = (page: PresentationsQuery['page']) => repo.countEvents(db, presentationPageWhere(scope, page, now));
+  const awaiting = await eventsAwaitingDelivery(db);
+  const count = (page: PresentationsQuery['page']) => repo.countEvents(db, presentationPageWhere(scope, page, now, awaiting));
   const [future, expired, successful, delivery] = await Promise.all([
     count('future'),
     count('expired'),

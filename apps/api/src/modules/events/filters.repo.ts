@@ -1,7 +1,23 @@
 import { normalisePhone, type PresentationsQuery } from '@bo/domain';
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { events } from '../../db/schema/index.ts';
-import { clientSearch } from './repo.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+
+/*
+ * The events lists' filters (spec 3 "Events list state", spec 2 presentations pages) as SQL conditions
+ * on events, within the viewer's scope.
+ */
+
+/**
+ * Events whose client matches a search: name and e-mail, or address, postcode and city (the expressions
+ * of the clients' trigram indexes), or a phone number in E.164.
+ */
+export function clientSearch(words: string, phoneE164: string | undefined): SQL {
+  const like = containsPattern(words);
+  const phone = phoneE164 ? sql` OR u.phone_e164 = ${phoneE164} OR u.mobile_phone_e164 = ${phoneE164}` : sql``;
+  return sql`${events.clientId} IN (SELECT u.id FROM users u WHERE (u.name || ' ' || u.surname || ' ' || COALESCE(u.email, '')) ILIKE ${like}
+    OR (COALESCE(u.address, '') || ' ' || COALESCE(u.zipcode, '') || ' ' || COALESCE(u.city, '')) ILIKE ${like}${phone})`;
+}
 
 export function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) {
@@ -45,8 +61,16 @@ export function overlappingRange(from: Date, to: Date, agentId: number | undefin
   );
 }
 
+/**
+ * The events waiting for a delivery (a main product sold there and not delivered yet, of an order that
+ * still stands), as the service found them: `awaiting` holds their ids.
+ */
+function needsDelivery(awaiting: readonly number[]): SQL {
+  return awaiting.length > 0 ? inArray(events.id, [...awaiting]) : sql`false`;
+}
+
 /** Spec 2 presentations list pages: what each page asks for, in SQL. */
-export function pageCondition(page: PresentationsQuery['page'], now: Date): SQL | undefined {
+export function pageCondition(page: PresentationsQuery['page'], now: Date, awaiting: readonly number[]): SQL | undefined {
   const nowIso = now.toISOString();
   switch (page) {
     case 'future':
@@ -56,7 +80,7 @@ export function pageCondition(page: PresentationsQuery['page'], now: Date): SQL 
     case 'successful':
       return eq(events.status, 'success');
     case 'delivery':
-      return and(eq(events.status, 'success'), needsDelivery());
+      return and(eq(events.status, 'success'), needsDelivery(awaiting));
     case 'history':
       return lt(events.startsAt, now);
     case undefined:
@@ -64,42 +88,39 @@ export function pageCondition(page: PresentationsQuery['page'], now: Date): SQL 
   }
 }
 
-/**
- * A main product sold at the event and not delivered yet, of an order that still stands (a canceled
- * order is not delivered; the warehouse's list says the same). Gifts are handed over at the visit.
- */
-function needsDelivery(): SQL {
-  // The lines waiting for delivery are few: the partial index event_products_to_deliver_idx holds
-  // exactly those of this predicate, so the pages read them, not every sold event.
-  return sql`${events.id} IN (SELECT l.event_id FROM event_products l
-    JOIN products p ON p.id = l.product_id
-    JOIN orders o ON o.id = l.order_id
-    WHERE NOT l.delivered AND l.order_id IS NOT NULL AND l.status <> 'gift' AND p.type = 'main' AND o.status <> 'canceled')`;
-}
-
 function boughtMain(): SQL {
   return sql`EXISTS (SELECT 1 FROM event_products l JOIN products p ON p.id = l.product_id
     WHERE l.event_id = ${events.id} AND p.type = 'main' AND l.status IN ('sell', 'rec'))`;
 }
 
-export function presentationsWhere(scope: SQL, q: PresentationsQuery, now: Date): SQL | undefined {
+/** Does the query need the events waiting for a delivery (its page or its filter asks for them)? */
+export function asksForDelivery(q: Pick<PresentationsQuery, 'page' | 'needDelivery'>): boolean {
+  return q.page === 'delivery' || q.needDelivery === 'true' || q.needDelivery === 'false';
+}
+
+export function presentationsWhere(scope: SQL, q: PresentationsQuery, now: Date, awaiting: readonly number[]): SQL | undefined {
   return and(
     eq(events.type, 'presentation'),
     scope,
-    pageCondition(q.page, now),
+    pageCondition(q.page, now, awaiting),
     q.statuses?.length ? inArray(events.status, q.statuses) : undefined,
     q.period === 'future' ? gte(events.startsAt, now) : q.period === 'expired' ? lt(events.startsAt, now) : undefined,
     // The delivery page's condition already holds needDelivery=true, which the browser sends beside it (spec 7).
     q.needDelivery === 'true' && q.page !== 'delivery'
-      ? needsDelivery()
+      ? needsDelivery(awaiting)
       : q.needDelivery === 'false'
-        ? sql`NOT ${needsDelivery()}`
+        ? sql`NOT ${needsDelivery(awaiting)}`
         : undefined,
     q.boughtMainProduct === 'true' ? boughtMain() : q.boughtMainProduct === 'false' ? sql`NOT ${boughtMain()}` : undefined,
     searchCondition(q.search),
   );
 }
 
-export function presentationPageWhere(scope: SQL, page: PresentationsQuery['page'], now: Date): SQL | undefined {
-  return and(eq(events.type, 'presentation'), scope, pageCondition(page, now));
+export function presentationPageWhere(
+  scope: SQL,
+  page: PresentationsQuery['page'],
+  now: Date,
+  awaiting: readonly number[],
+): SQL | undefined {
+  return and(eq(events.type, 'presentation'), scope, pageCondition(page, now, awaiting));
 }

@@ -7,21 +7,29 @@ import {
   type CalendarChange,
   type CalendarEventCreateBody,
   type CalendarRefusal,
+  type EventDetailDto,
   type EventDto,
   type EventType,
   type PresentationStatus,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { announceClientUpdated, type Publish } from '../clients/actions.ts';
-import { insertClientIn, setClientStatusIn, setSubUserIn, updateClientIn } from '../clients/for-modules.ts';
-import { clientInScope } from '../clients/service.ts';
-import { globalSettings } from '../settings/service.ts';
-import { toEventDto } from './dto.ts';
+import {
+  announceClientUpdated,
+  clientInScope,
+  insertClientIn,
+  setClientStatusIn,
+  setSubUserIn,
+  updateClientIn,
+  type Publish,
+} from '../clients/index.ts';
+import { globalSettings } from '../settings/index.ts';
+import { refuseOtherCalendar } from './policy.ts';
 import { cancelReminders, moveReminders, scheduleReminders, type ReminderTarget } from './reminders.repo.ts';
 import * as repo from './repo.ts';
-import { eventScopeCondition, mayBookFor } from './scope.repo.ts';
+import { eventScopeCondition } from './scope.repo.ts';
+import { eventDetail, eventSeenBy } from './service.ts';
 
 export interface EventsDeps {
   db: Db;
@@ -98,9 +106,7 @@ export interface NewEvent {
 
 /** Books an event inside the caller's transaction: checks the slot, writes it and its reminders. */
 export async function insertBookedEvent(tx: Tx, actor: Actor, ev: NewEvent, now: Date): Promise<number> {
-  if (!mayBookFor(actor, ev.agentId)) {
-    throw refused('own_calendar_only', 'An agent books into their own calendar only.');
-  }
+  refuseOtherCalendar(actor, ev.agentId);
   await checkAgent(tx, ev.agentId);
   const end = await checkSlot(tx, ev.agentId, ev.start, null, now);
   const id = await repo.insertEvent(tx, {
@@ -123,7 +129,7 @@ export async function insertBookedEvent(tx: Tx, actor: Actor, ev: NewEvent, now:
 }
 
 async function answerFor(db: Db, actor: Actor, id: number): Promise<EventDto> {
-  return toEventDto(actor, (await repo.eventRowSeenBy(db, id, eventScopeCondition(actor)))!);
+  return (await eventSeenBy(db, actor, id))!;
 }
 
 /** A related event named in a booking must be one the actor sees. */
@@ -229,9 +235,7 @@ export async function changeEvent(deps: EventsDeps, actor: Actor, change: EventC
     const moved = start.getTime() !== e.startsAt.getTime() || agentId !== e.agentId;
     if (moved) {
       if (agentId !== e.agentId) {
-        if (!mayBookFor(actor, agentId)) {
-          throw refused('own_calendar_only', 'An agent books into their own calendar only.');
-        }
+        refuseOtherCalendar(actor, agentId);
         await checkAgent(tx, agentId);
       }
       const end = await checkSlot(tx, agentId, start, e.id, now);
@@ -270,4 +274,48 @@ export async function deleteEvent(deps: EventsDeps, actor: Actor, id: number, ty
   });
   await announceClientUpdated(deps, actor, clientId);
   return { id };
+}
+
+interface Booking {
+  agent_id: number;
+  date: string;
+  comment: string;
+  presentation_id?: number | null | undefined;
+}
+
+/** POST /api/presentation, /api/clients/create-presentation and create-service/{clientId}: book for a client of the own scope. */
+export async function bookForClient(
+  deps: EventsDeps,
+  actor: Actor,
+  type: EventType,
+  clientId: number,
+  b: Booking,
+): Promise<EventDetailDto> {
+  const now = nowOf(deps);
+  const id = await deps.db.transaction(async (tx) => {
+    await clientInScope(tx, actor, clientId);
+    const related = type === 'service' ? await relatedIn(tx, actor, b.presentation_id) : null;
+    return insertBookedEvent(
+      tx,
+      actor,
+      { type, clientId, agentId: b.agent_id, start: new Date(b.date), comment: b.comment, relatedEventId: related },
+      now,
+    );
+  });
+  deps.onSmsPlanned?.();
+  await announceClientUpdated(deps, actor, clientId);
+  return eventDetail(deps.db, actor, id);
+}
+
+/** PUT /api/clients/update-presentation/{id} and update-service/{id}: the calendar's update, from the client's page. */
+export async function changeFromClientPage(
+  deps: EventsDeps,
+  actor: Actor,
+  type: EventType,
+  id: number,
+  b: Booking,
+): Promise<EventDetailDto> {
+  await eventDetail(deps.db, actor, id, type);
+  await changeEvent(deps, actor, { eventId: id, status: 'planned', date: b.date, comment: b.comment, agentId: b.agent_id }, 'update');
+  return eventDetail(deps.db, actor, id);
 }

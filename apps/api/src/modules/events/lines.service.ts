@@ -1,12 +1,46 @@
-import { type ProductLineBody, type ProductLineDto } from '@bo/domain';
+import { normaliseProductLine, type ProductLineBody, type ProductLineDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import type { eventProducts } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import type { EventsDeps } from './calendar.ts';
+import type { EventsDeps } from './calendar.service.ts';
 import { toLineDto } from './dto.ts';
-import { linesFromBodies } from './line-rules.ts';
 import * as repo from './repo.ts';
 import { eventScopeCondition, performCondition } from './scope.repo.ts';
+
+/*
+ * The product lines of an event: as sent (each product active, prices and repayment by the domain's
+ * rules) and as the presentation's flow edits them while it is performed.
+ */
+
+export type LineInsert = Omit<typeof eventProducts.$inferInsert, 'eventId'>;
+
+/** The lines as stored: each product must exist and be active; prices and repayment follow the domain rules. */
+export async function linesFromBodies(tx: Tx, lines: readonly ProductLineBody[]): Promise<{ rows: LineInsert[]; types: string[] }> {
+  const found = new Map((await repo.productsByIds(tx, [...new Set(lines.map((l) => l.product_id))])).map((p) => [p.id, p]));
+  const rows: LineInsert[] = [];
+  const types: string[] = [];
+  lines.forEach((l, i) => {
+    const product = found.get(l.product_id);
+    if (!product || product.status !== 'active') {
+      throw new AppError('UNKNOWN_PRODUCT_ID', { fieldValidation: { [`order_products.${i}.product_id`]: 'invalid_value' } });
+    }
+    const n = normaliseProductLine(l, product.defaultPrice);
+    rows.push({
+      productId: n.product_id,
+      status: n.status,
+      repaymentType: n.repayment_type,
+      quantity: n.quantity,
+      yearsOfGuarantee: n.years_of_guarantee,
+      price: n.price,
+      recPrice: n.rec_price,
+    });
+    if (n.status !== 'gift') {
+      types.push(product.type);
+    }
+  });
+  return { rows, types };
+}
 
 /** The lines of a planned presentation change while it is performed; after that they belong to the order. */
 async function plannedPresentation(tx: Tx, actor: Actor, id: number) {

@@ -1,27 +1,32 @@
 import {
   clientStatusAfterPresentation,
   discountExceedsSale,
+  presentationDraftProblems,
   roleById,
+  serviceFinishProblems,
   statusAfterOutcome,
   termsAfterLines,
   toCommaList,
   type EventDetailDto,
   type PresentationDraftBody,
   type ServiceFinishBody,
-  type ValidationKey,
 } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { announceClientUpdated } from '../clients/actions.ts';
-import { addRecallIn, setClientStatusIn, setSubUserIn, updateClientOfEventIn } from '../clients/for-modules.ts';
-import { createOrderForPresentation } from '../finances/index.ts';
-import { insertBookedEvent, type EventsDeps } from './calendar.ts';
-import { linesFromBodies as linesFrom, type LineInsert } from './line-rules.ts';
-import { eventDetail } from './read.ts';
+import { addRecallIn, announceClientUpdated, setClientStatusIn, setSubUserIn, updateClientOfEventIn } from '../clients/index.ts';
+import { changeOrderTerms, createOrderForPresentation } from '../finances/index.ts';
+import { insertBookedEvent, type EventsDeps } from './calendar.service.ts';
+import { linesFromBodies as linesFrom, type LineInsert } from './lines.service.ts';
 import { cancelReminders } from './reminders.repo.ts';
 import * as repo from './repo.ts';
 import { performCondition } from './scope.repo.ts';
+import { eventDetail } from './service.ts';
+
+/*
+ * Performing an event: finishing a presentation's draft or a service (the order when something was
+ * sold), and the presentation's terms changed afterwards.
+ */
 
 /** The planned event the actor may perform, locked; NOT_FOUND or EVENT_NOT_PLANNED otherwise. */
 async function plannedForPerforming(tx: Tx, actor: Actor, id: number, type: 'presentation' | 'service') {
@@ -35,34 +40,6 @@ async function plannedForPerforming(tx: Tx, actor: Actor, id: number, type: 'pre
   return e;
 }
 
-/** Cross-field rules of the draft that a schema of single fields cannot say. */
-function draftProblems(d: PresentationDraftBody, now: Date): Record<string, ValidationKey> {
-  const out: Record<string, ValidationKey> = {};
-  if (d.was_at_home === false && !d.demo_outcome) {
-    out.demo_outcome = 'field_is_required';
-  }
-  if (d.demo_outcome === 'recall' && !d.recall_time) {
-    out.recall_time = 'field_is_required';
-  }
-  if (d.demo_outcome === 'remeet' && !d.remeet_time) {
-    out.remeet_time = 'field_is_required';
-  }
-  if (d.recall_time && d.demo_outcome === 'recall' && new Date(d.recall_time) < now) {
-    out.recall_time = 'invalid_value';
-  }
-  if (d.got_gift && !d.gift) {
-    out.gift = 'field_is_required';
-  }
-  if (d.payment_installments && !d.first_payment_month) {
-    out.first_payment_month = 'field_is_required';
-  }
-  const held = statusAfterOutcome(d.was_at_home, d.demo_outcome) === 'success';
-  if (!held && d.order_products.length > 0) {
-    out.order_products = 'invalid_value';
-  }
-  return out;
-}
-
 /**
  * PUT /api/finish-presentation/{id}: the whole draft in one transaction. The event takes the answers
  * and its status; the lines are written and, when something was sold, become an order (open, payment
@@ -71,7 +48,8 @@ function draftProblems(d: PresentationDraftBody, now: Date): Record<string, Vali
  */
 export async function finishPresentation(deps: EventsDeps, actor: Actor, id: number, d: PresentationDraftBody): Promise<EventDetailDto> {
   const now = deps.now ? deps.now() : new Date();
-  const problems = draftProblems(d, now);
+  // The cross-field rules the browser's flow checks too.
+  const problems = presentationDraftProblems(d, now);
   if (Object.keys(problems).length > 0) {
     throw new AppError('VALIDATION_ERROR', { fieldValidation: problems });
   }
@@ -246,14 +224,9 @@ async function makeOrder(
 /** POST /api/event/perform-service/{id}: at home or not (then a recall), and an order when there is one. */
 export async function performService(deps: EventsDeps, actor: Actor, id: number, body: ServiceFinishBody): Promise<EventDetailDto> {
   const now = deps.now ? deps.now() : new Date();
-  if (!body.was_at_home && body.order_products.length > 0) {
-    throw new AppError('VALIDATION_ERROR', { fieldValidation: { order_products: 'invalid_value' } });
-  }
-  if (body.has_order && body.order_products.length === 0) {
-    throw new AppError('VALIDATION_ERROR', { fieldValidation: { order_products: 'field_is_required' } });
-  }
-  if (body.recall_time && new Date(body.recall_time) < now) {
-    throw new AppError('VALIDATION_ERROR', { fieldValidation: { recall_time: 'invalid_value' } });
+  const problems = serviceFinishProblems(body, now);
+  if (Object.keys(problems).length > 0) {
+    throw new AppError('VALIDATION_ERROR', { fieldValidation: problems });
   }
   const clientId = await deps.db.transaction(async (tx) => {
     const e = await plannedForPerforming(tx, actor, id, 'service');
@@ -294,5 +267,56 @@ export async function performService(deps: EventsDeps, actor: Actor, id: number,
     return e.clientId;
   });
   await announceClientUpdated(deps, actor, clientId);
+  return eventDetail(deps.db, actor, id);
+}
+
+export interface TermsChange {
+  discount_rec_sum?: number | null | undefined;
+  discount_rec_count?: number | null | undefined;
+  comments?: string | undefined;
+  contract_number?: string | null | undefined;
+}
+
+/**
+ * Spec 3 "Presentation update payload": discount, comments and contract number. The discount may not be
+ * more than the presentation sold; its order follows through finances, which works out its sum and
+ * payment status again (and keeps the money of a closed or canceled order).
+ */
+export async function updatePresentationTerms(deps: EventsDeps, actor: Actor, id: number, body: TermsChange): Promise<EventDetailDto> {
+  const now = deps.now ? deps.now() : new Date();
+  await deps.db.transaction(async (tx) => {
+    const e = await repo.lockEvent(tx, id, performCondition(actor), 'presentation');
+    if (!e) {
+      throw new AppError('NOT_FOUND');
+    }
+    if (e.status === 'canceled') {
+      throw new AppError('EVENT_NOT_PLANNED');
+    }
+    const discount = body.discount_rec_sum === undefined ? e.discountRecSum : body.discount_rec_sum;
+    if (body.discount_rec_sum !== undefined && discount !== null) {
+      const lines = await repo.linesOf(tx, [id]);
+      if (
+        discountExceedsSale(
+          lines.map((l) => l.line),
+          discount,
+        )
+      ) {
+        throw new AppError('VALIDATION_ERROR', { fieldValidation: { discount_rec_sum: 'discount_exceeds_sale' } });
+      }
+    }
+    await repo.updateEvent(tx, id, {
+      discountRecSum: discount,
+      discountRecCount: body.discount_rec_count === undefined ? e.discountRecCount : body.discount_rec_count,
+      contractNumber: body.contract_number === undefined ? e.contractNumber : body.contract_number,
+      comment: body.comments ?? e.comment,
+      updatedById: actor.userId,
+    });
+    await changeOrderTerms(
+      tx,
+      id,
+      { discount_rec_sum: body.discount_rec_sum, discount_rec_count: body.discount_rec_count, contract_number: body.contract_number },
+      now,
+    );
+  });
   return eventDetail(deps.db, actor, id);
 }
