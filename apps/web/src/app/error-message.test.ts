@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '@bo/domain';
 import type { TFunction } from 'i18next';
 import { errorMessage } from './error-message.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 // Stands in for i18next: a key reads back as «key», so the test sees which keys were asked for.
 const t = ((key: string, opts?: { defaultValue?: string }) =>

@@ -1,6 +1,6 @@
 import { isOneOf, REFUSALS, type Refusal } from '@bo/domain';
 import type { TFunction } from 'i18next';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 /** Identifiers like "Not allowed." hold dots and spaces, which i18next reads as nesting. */
 export function errorKey(code: string): string {

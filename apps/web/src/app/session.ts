@@ -1,7 +1,8 @@
 import type { CurrentUserDto, EditCurrentBody, LoginBody } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { http, HttpError } from './http.ts';
+import { api } from './api.ts';
+import { HttpError } from './http-error.ts';
 
 export const CURRENT_USER_KEY = ['auth', 'current'] as const;
 
@@ -11,7 +12,7 @@ export function useCurrentUser() {
     queryKey: CURRENT_USER_KEY,
     queryFn: async (): Promise<CurrentUserDto | null> => {
       try {
-        return (await http<{ data: CurrentUserDto }>('/auth/current')).data;
+        return (await api.get('/auth/current')).data;
       } catch (err) {
         if (err instanceof HttpError && err.status === 401) {
           return null;
@@ -45,7 +46,7 @@ export function isSigningOut(): boolean {
 export function useLogin() {
   const setCurrent = useSetCurrent();
   return useMutation({
-    mutationFn: (body: LoginBody) => http<{ data: CurrentUserDto }>('/auth/login', { method: 'POST', body }),
+    mutationFn: (body: LoginBody) => api.post('/auth/login', { body }),
     onSuccess: (answer) => setCurrent(answer.data),
   });
 }
@@ -57,7 +58,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => {
       signingOut = true;
-      return http('/auth/logout');
+      return api.get('/auth/logout');
     },
     onSettled: () => {
       client.clear();
@@ -70,7 +71,7 @@ export function useLogout() {
 export function useEditProfile() {
   const setCurrent = useSetCurrent();
   return useMutation({
-    mutationFn: (body: EditCurrentBody) => http<{ data: CurrentUserDto }>('/auth/edit-current', { method: 'PUT', body }),
+    mutationFn: (body: EditCurrentBody) => api.put('/auth/edit-current', { body }),
     onSuccess: (answer) => setCurrent(answer.data),
   });
 }
@@ -78,7 +79,7 @@ export function useEditProfile() {
 export function useLoginBack() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http<{ data: CurrentUserDto }>('/auth/login-back'),
+    mutationFn: () => api.get('/auth/login-back'),
     onSuccess: (answer) => {
       client.clear();
       client.setQueryData(CURRENT_USER_KEY, answer.data);

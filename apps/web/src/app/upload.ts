@@ -1,4 +1,5 @@
-import { HttpError } from './http.ts';
+import { urlOf, type Answer, type CallOptions, type PathOf } from './api.ts';
+import { HttpError } from './http-error.ts';
 
 /** No answer at all (the connection was lost); the user aborting gives an `AbortError` instead. */
 export class UploadNetworkError extends HttpError {
@@ -9,9 +10,17 @@ export class UploadNetworkError extends HttpError {
 
 /**
  * Sends a form body and reports the share sent so far (0 to 1). XMLHttpRequest rather than fetch,
- * because only it reports upload progress. Refusals become an HttpError like http() makes.
+ * because only it reports upload progress. Refusals become an HttpError like `api`'s. The path and its
+ * parameters are typed by the contract like `api.post`'s, and so is the answer.
  */
-export function postForm<T>(url: string, form: FormData, onProgress: (share: number) => void, signal?: AbortSignal): Promise<T> {
+export function postForm<P extends PathOf<'post'>>(
+  path: P,
+  form: FormData,
+  onProgress: (share: number) => void,
+  signal?: AbortSignal,
+  ...params: Partial<CallOptions<'post', P>> extends CallOptions<'post', P> ? [CallOptions<'post', P>?] : [CallOptions<'post', P>]
+): Promise<Answer<'post', P>> {
+  const url = urlOf(path, params[0] as { path?: Record<string, string | number> } | undefined);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
@@ -29,7 +38,8 @@ export function postForm<T>(url: string, form: FormData, onProgress: (share: num
         // A string body stays a string: it becomes the message.
       }
       if (request.status >= 200 && request.status < 300) {
-        resolve(body as T);
+        // The server's JSON, serialised by its route schema: the contract's type is its type.
+        resolve(body as Answer<'post', P>);
       } else {
         reject(
           new HttpError(

@@ -7,7 +7,7 @@ import { zEmail, zPhone, zRequiredText } from '../validation.ts';
 import { roleDto } from './auth.ts';
 import { listOf } from './common.ts';
 
-const staffRoles = STAFF_ROLE_CODES as [RoleCode, ...RoleCode[]];
+const staffRoles = STAFF_ROLE_CODES as [(typeof STAFF_ROLE_CODES)[number], ...(typeof STAFF_ROLE_CODES)[number][]];
 
 export type ClientAccess = (typeof CLIENT_ACCESS)[number];
 

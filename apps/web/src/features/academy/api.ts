@@ -1,14 +1,14 @@
-import type { AcademyCategoryBody, AcademyCategoryDto, AcademyItemBody, AcademyItemDto, AcademyKind, AcademyListDto } from '@bo/domain';
+import type { AcademyCategoryBody, AcademyItemBody, AcademyItemDto, AcademyKind } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postForm } from '../../app/upload.ts';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 export const ACADEMY_KEY = ['academy'] as const;
 const keyOf = (kind: AcademyKind) => [...ACADEMY_KEY, kind] as const;
 
 /** The categories of a kind in order, each with its items (spec: GET /api/slides/ and its siblings). */
 export function useAcademy(kind: AcademyKind) {
-  return useQuery({ queryKey: keyOf(kind), queryFn: () => http<AcademyListDto>(`/api/${kind}/`) });
+  return useQuery({ queryKey: keyOf(kind), queryFn: () => api.get(`/api/${kind}/` as const) });
 }
 
 function useAcademyMutation<A, R>(kind: AcademyKind, call: (args: A) => Promise<R>) {
@@ -20,37 +20,35 @@ function useAcademyMutation<A, R>(kind: AcademyKind, call: (args: A) => Promise<
 export function useSaveCategory(kind: AcademyKind) {
   return useAcademyMutation(kind, ({ id, body }: { id: number | null; body: AcademyCategoryBody }) =>
     id === null
-      ? http<{ data: AcademyCategoryDto }>(`/api/academy/${kind}/categories`, { method: 'POST', body })
-      : http<{ data: AcademyCategoryDto }>(`/api/academy/categories/${id}`, { method: 'PUT', body }),
+      ? api.post('/api/academy/{kind}/categories', { path: { kind }, body })
+      : api.put('/api/academy/categories/{id}', { path: { id }, body }),
   );
 }
 
 export function useMoveCategory(kind: AcademyKind) {
   return useAcademyMutation(kind, ({ id, position }: { id: number; position: number }) =>
-    http<{ data: AcademyCategoryDto[] }>(`/api/academy/categories/${id}/position`, { method: 'PUT', body: { position } }),
+    api.put('/api/academy/categories/{id}/position', { path: { id }, body: { position } }),
   );
 }
 
 export function useDeleteCategory(kind: AcademyKind) {
-  return useAcademyMutation(kind, (id: number) =>
-    http<{ data: { id: number; items_deleted: number } }>(`/api/academy/categories/${id}`, { method: 'DELETE' }),
-  );
+  return useAcademyMutation(kind, (id: number) => api.delete('/api/academy/categories/{id}', { path: { id } }));
 }
 
 export function useUpdateItem(kind: AcademyKind) {
   return useAcademyMutation(kind, ({ id, body }: { id: number; body: AcademyItemBody }) =>
-    http<{ data: AcademyItemDto }>(`/api/academy/items/${id}`, { method: 'PUT', body }),
+    api.put('/api/academy/items/{id}', { path: { id }, body }),
   );
 }
 
 export function useMoveItem(kind: AcademyKind) {
   return useAcademyMutation(kind, ({ id, position }: { id: number; position: number }) =>
-    http<{ data: AcademyItemDto[] }>(`/api/academy/items/${id}/position`, { method: 'PUT', body: { position } }),
+    api.put('/api/academy/items/{id}/position', { path: { id }, body: { position } }),
   );
 }
 
 export function useDeleteItem(kind: AcademyKind) {
-  return useAcademyMutation(kind, (id: number) => http<{ data: { id: number } }>(`/api/academy/items/${id}`, { method: 'DELETE' }));
+  return useAcademyMutation(kind, (id: number) => api.delete('/api/academy/items/{id}', { path: { id } }));
 }
 
 export { UploadNetworkError } from '../../app/upload.ts';
@@ -68,7 +66,7 @@ export async function uploadItem(
   form.append('description', body.description);
   form.append('category_id', String(body.category_id));
   form.append('file', file, file.name);
-  return (await postForm<{ data: AcademyItemDto }>(`/api/academy/${kind}/items`, form, onProgress, signal)).data;
+  return (await postForm('/api/academy/{kind}/items', form, onProgress, signal, { path: { kind } })).data;
 }
 
 /** Uploads and refreshes the kind's list afterwards. */

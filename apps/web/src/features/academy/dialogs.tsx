@@ -31,7 +31,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { applyServerErrors, FormText } from '../../ui/form.tsx';
 import { UploadNetworkError, useSaveCategory, useUpdateItem, useUploadItem } from './api.ts';

@@ -17,7 +17,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { agentName, dashboardPath, DEBOUNCE_MS, PAGE_SIZES, STAFF_ROLE_CODES, type AccountDto, type RoleCode } from '@bo/domain';
+import { agentName, dashboardPath, DEBOUNCE_MS, PAGE_SIZES, STAFF_ROLE_CODES, type AccountDto } from '@bo/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -237,7 +237,7 @@ export function AccountsPage() {
           label={t('staff:fields.role')}
           value={filter.role}
           onChange={(e) => {
-            setFilter((f) => ({ ...f, role: e.target.value as RoleCode | '' }));
+            setFilter((f) => ({ ...f, role: e.target.value as AccountsParams['role'] }));
             table.setPage(0);
           }}
           sx={{ width: { xs: '100%', sm: 220 } }}

@@ -1,9 +1,9 @@
-import { withActiveChange, type AccountBody, type AccountDto, type AccountListDto, type ActiveChange, type RoleCode } from '@bo/domain';
+import { withActiveChange, type AccountBody, type AccountDto, type AccountListDto, type STAFF_ROLE_CODES } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 export interface AccountsParams {
-  role: RoleCode | '';
+  role: (typeof STAFF_ROLE_CODES)[number] | '';
   status: '' | 'active' | 'blocked';
   search: string;
   limit: number;
@@ -18,19 +18,16 @@ export function useAccounts(params: AccountsParams, enabled = true) {
   return useQuery({
     enabled,
     queryKey: [...LIST_KEY, params],
-    queryFn: () => {
-      const query = new URLSearchParams({ limit: String(params.limit), offset: String(params.offset) });
-      if (params.role) {
-        query.set('roles', params.role);
-      }
-      if (params.status) {
-        query.set('is_active', String(params.status === 'active'));
-      }
-      if (params.search) {
-        query.set('search', params.search);
-      }
-      return http<AccountListDto>(`/api/accounts?${query.toString()}`);
-    },
+    queryFn: () =>
+      api.get('/api/accounts', {
+        query: {
+          limit: params.limit,
+          offset: params.offset,
+          roles: params.role ? [params.role] : undefined,
+          is_active: params.status ? (params.status === 'active' ? 'true' : 'false') : undefined,
+          search: params.search || undefined,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +35,7 @@ export function useAccounts(params: AccountsParams, enabled = true) {
 export function useAccount(id: number) {
   return useQuery({
     queryKey: oneKey(id),
-    queryFn: async () => (await http<{ data: AccountDto }>(`/api/account/${id}`)).data,
+    queryFn: async () => (await api.get('/api/account/{id}', { path: { id } })).data,
     // An address whose id is not a number names no account: no request.
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -48,7 +45,7 @@ export function useAccount(id: number) {
 export function useUpdateAccount(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountBody) => http<{ data: AccountDto }>(`/api/account/${id}`, { method: 'PUT', body }),
+    mutationFn: (body: AccountBody) => api.put('/api/account/{id}', { path: { id }, body }),
     onSuccess: ({ data }) => {
       client.setQueryData(oneKey(id), data);
       void client.invalidateQueries({ queryKey: LIST_KEY });
@@ -61,7 +58,7 @@ export function useSetBlocked() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
-      http<{ data: ActiveChange }>(`/api/${blocked ? 'block' : 'unblock'}-account/${userId}`),
+      api.get(blocked ? '/api/block-account/{id}' : '/api/unblock-account/{id}', { path: { id: userId } }),
     onSuccess: ({ data }) => {
       client.setQueriesData<AccountListDto>(
         { queryKey: LIST_KEY },

@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { recoveryEmailBody } from '@bo/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
-import { http } from '../../app/http.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { FormText } from '../../ui/form.tsx';
+import { useRecoveryEmail } from './api.ts';
 
 export function RecoveryPage() {
   const { t } = useTranslation();
-  const send = useMutation({ mutationFn: (body: { email: string }) => http('/auth/recovery-email', { method: 'POST', body }) });
+  const send = useRecoveryEmail();
   const form = useForm<z.input<typeof recoveryEmailBody>, unknown, z.output<typeof recoveryEmailBody>>({
     resolver: zodResolver(recoveryEmailBody),
     defaultValues: { email: '' },

@@ -1,23 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
-import { http } from '../../app/http.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { applyServerErrors, FormText } from '../../ui/form.tsx';
+import { useResetPassword } from './api.ts';
 import { newPasswordFields } from './passwords.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const hash = params.get('hash') ?? '';
-  const reset = useMutation({
-    mutationFn: (body: { hash: string; password: string }) => http('/auth/reset-password', { method: 'POST', body }),
-  });
+  const reset = useResetPassword();
   const form = useForm<z.input<typeof newPasswordFields>, unknown, z.output<typeof newPasswordFields>>({
     resolver: zodResolver(newPasswordFields),
     defaultValues: { password: '', confirm: '' },

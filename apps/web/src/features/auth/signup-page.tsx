@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { dashboardPath, zEmail, zRequiredText, type CurrentUserDto } from '@bo/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dashboardPath, zEmail, zRequiredText } from '@bo/domain';
 import { useState } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
-import { http } from '../../app/http.ts';
-import { CURRENT_USER_KEY } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { applyServerErrors, FormText } from '../../ui/form.tsx';
+import { useSendCode, useSignup } from './api.ts';
 import { newPasswordFields } from './passwords.ts';
 
 const emailStep = z.object({ email: zEmail() });
@@ -35,17 +33,10 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const hash = params.get('hash');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [email, setEmail] = useState<string | null>(null);
 
-  const signup = useMutation({
-    mutationFn: (body: Record<string, string>) => http<{ data: CurrentUserDto }>('/auth/signup', { method: 'POST', body }),
-    onSuccess: ({ data }) => {
-      client.setQueryData(CURRENT_USER_KEY, data);
-      void navigate(dashboardPath(data.role.code), { replace: true });
-    },
-  });
-  const sendCode = useMutation({ mutationFn: (body: { email: string }) => http('/auth/send-code', { method: 'POST', body }) });
+  const signup = useSignup((user) => void navigate(dashboardPath(user.role.code), { replace: true }));
+  const sendCode = useSendCode();
 
   const first = useForm<z.input<typeof emailStep>, unknown, z.output<typeof emailStep>>({
     resolver: zodResolver(emailStep),

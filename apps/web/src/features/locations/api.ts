@@ -1,32 +1,25 @@
-import {
-  isOneOf,
-  LOCATION_ORDER_FIELDS,
-  type LocationBody,
-  type LocationDto,
-  type LocationFilter,
-  type LocationListDto,
-  type LocationOrderField,
-} from '@bo/domain';
+import { isOneOf, LOCATION_ORDER_FIELDS, type LocationBody, type LocationOrderField } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
+import type { LocationFilter } from './edit-mode.ts';
 
 export const LOCATIONS_KEY = ['locations'] as const;
 
 /** One page of the locations table: the active type, the search, and the page and sort of the data table. */
 export function useLocations(filter: LocationFilter, page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ type: filter.type, limit: String(page.limit), offset: String(page.offset) });
-  if (filter.search) {
-    params.set('search', filter.search);
-  }
-  if (page.sort && isOneOf<LocationOrderField>(LOCATION_ORDER_FIELDS, page.sort.field)) {
-    params.set('orderBy', page.sort.field);
-    params.set('orderMethod', page.sort.direction);
-  }
-  const search = params.toString();
+  const orderBy = page.sort && isOneOf<LocationOrderField>(LOCATION_ORDER_FIELDS, page.sort.field) ? page.sort.field : undefined;
+  const query = {
+    type: filter.type,
+    limit: page.limit,
+    offset: page.offset,
+    search: filter.search || undefined,
+    orderBy,
+    orderMethod: orderBy && page.sort?.direction,
+  };
   return useQuery({
-    queryKey: [...LOCATIONS_KEY, search],
-    queryFn: () => http<LocationListDto>(`/api/locations?${search}`),
+    queryKey: [...LOCATIONS_KEY, query],
+    queryFn: () => api.get('/api/locations', { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -37,9 +30,7 @@ export function useSaveLocation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: LocationBody }) =>
-      id === null
-        ? http<{ data: LocationDto }>('/api/location', { method: 'POST', body })
-        : http<{ data: LocationDto }>(`/api/location/${id}`, { method: 'PUT', body }),
+      id === null ? api.post('/api/location', { body }) : api.put('/api/location/{id}', { path: { id }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: LOCATIONS_KEY }),
   });
 }
@@ -47,7 +38,7 @@ export function useSaveLocation() {
 export function useDeleteLocation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http<{ data: { id: number } }>(`/api/location/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.delete('/api/location/{id}', { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: LOCATIONS_KEY }),
   });
 }

@@ -1,14 +1,7 @@
-import { isOneOf, SMS_STATUSES, SMS_TYPES, type OutboxMessageDto, type SmsDto, type SmsStatus, type SmsType } from '@bo/domain';
+import { isOneOf, SMS_STATUSES, SMS_TYPES, type SmsStatus, type SmsType } from '@bo/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
-
-interface Page<T> {
-  data: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
 
 /** Also invalidated by the staff screens after they mail an invitation. */
 export const MAIL_OUTBOX_KEY = ['outbox'] as const;
@@ -16,14 +9,10 @@ export const SMS_OUTBOX_KEY = ['sms-outbox'] as const;
 
 /** One page of the mail outbox, filtered by recipient. */
 export function useMailOutbox(page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  if (page.filters.to) {
-    params.set('to', page.filters.to);
-  }
-  const search = params.toString();
+  const query = { limit: page.limit, offset: page.offset, to: page.filters.to || undefined };
   return useQuery({
-    queryKey: [...MAIL_OUTBOX_KEY, search],
-    queryFn: () => http<Page<OutboxMessageDto>>(`/api/outbox?${search}`),
+    queryKey: [...MAIL_OUTBOX_KEY, query],
+    queryFn: () => api.get('/api/outbox', { query }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -39,11 +28,10 @@ export function smsFilters(filters: Record<string, string>): { status?: SmsStatu
 
 /** One page of the SMS outbox, newest first, filtered by status and type. */
 export function useSmsOutbox(page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset), ...smsFilters(page.filters) });
-  const search = params.toString();
+  const query = { limit: page.limit, offset: page.offset, ...smsFilters(page.filters) };
   return useQuery({
-    queryKey: [...SMS_OUTBOX_KEY, search],
-    queryFn: () => http<Page<SmsDto>>(`/api/sms-outbox?${search}`),
+    queryKey: [...SMS_OUTBOX_KEY, query],
+    queryFn: () => api.get('/api/sms-outbox', { query }),
     enabled,
     placeholderData: keepPreviousData,
   });

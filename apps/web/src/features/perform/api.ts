@@ -96,5 +96,5 @@ export const useFinishService = () => useFinish<ServiceBody>((id) => `/api/event
 export const CONTRACT_UPLOAD_URL = '/api/upload-contract';
 
 export async function uploadContract(file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<FileDto> {
-  return (await postForm<{ file: FileDto }>(CONTRACT_UPLOAD_URL, fileForm(file), onProgress, signal)).file;
+  return (await postForm(CONTRACT_UPLOAD_URL, fileForm(file), onProgress, signal)).file;
 }

@@ -1,7 +1,8 @@
-import type { CategoryBody, CategoryDto, FileDto, ProductBody, ProductDto, ProductListDto, ProductsQuery } from '@bo/domain';
+import type { CategoryBody, FileDto, ProductBody, ProductsQuery } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileForm, postForm } from '../../app/upload.ts';
-import { http, HttpError } from '../../app/http.ts';
+import { api, type PathOf } from '../../app/api.ts';
+import { HttpError } from '../../app/http-error.ts';
 
 export const PRODUCTS_KEY = ['products'] as const;
 const CATEGORIES_KEY = [...PRODUCTS_KEY, 'categories'] as const;
@@ -12,15 +13,7 @@ export type ProductsParams = Partial<Omit<ProductsQuery, 'limit' | 'offset'>> & 
 export function useProducts(params: ProductsParams, enabled = true) {
   return useQuery({
     queryKey: [...PRODUCTS_KEY, 'list', params],
-    queryFn: () => {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(params)) {
-        if (value !== undefined && value !== '') {
-          search.set(key, String(value));
-        }
-      }
-      return http<ProductListDto>(`/api/products?${search.toString()}`);
-    },
+    queryFn: () => api.get('/api/products', { query: params }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -29,7 +22,7 @@ export function useProducts(params: ProductsParams, enabled = true) {
 export function useProduct(id: number) {
   return useQuery({
     queryKey: [...PRODUCTS_KEY, 'one', id],
-    queryFn: async () => (await http<{ data: ProductDto }>(`/api/product/${id}`)).data,
+    queryFn: async () => (await api.get('/api/product/{id}', { path: { id } })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: (count, err) => !(err instanceof HttpError && err.status < 500) && count < 2,
   });
@@ -40,10 +33,7 @@ export function useSaveProduct() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: ProductBody }) =>
-      (id === null
-        ? await http<{ data: ProductDto }>('/api/product', { method: 'POST', body })
-        : await http<{ data: ProductDto }>(`/api/product/${id}`, { method: 'PUT', body })
-      ).data,
+      (id === null ? await api.post('/api/product', { body }) : await api.put('/api/product/{id}', { path: { id }, body })).data,
     onSuccess: async (product) => {
       client.setQueryData([...PRODUCTS_KEY, 'one', product.id], product);
       await client.invalidateQueries({ queryKey: PRODUCTS_KEY });
@@ -54,7 +44,7 @@ export function useSaveProduct() {
 export function useDeleteProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http<{ data: { id: number } }>(`/api/product/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.delete('/api/product/{id}', { path: { id } }),
     // Not the product itself: its page is still open and would ask for it again (404) before it leaves.
     onSuccess: () =>
       Promise.all([
@@ -67,7 +57,7 @@ export function useDeleteProduct() {
 export function useCategories() {
   return useQuery({
     queryKey: CATEGORIES_KEY,
-    queryFn: async () => (await http<{ data: CategoryDto[] }>('/api/categories')).data,
+    queryFn: async () => (await api.get('/api/categories')).data,
   });
 }
 
@@ -76,10 +66,7 @@ export function useSaveCategory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: CategoryBody }) =>
-      (id === null
-        ? await http<{ data: CategoryDto }>('/api/category', { method: 'POST', body })
-        : await http<{ data: CategoryDto }>(`/api/category/${id}`, { method: 'PUT', body })
-      ).data,
+      (id === null ? await api.post('/api/category', { body }) : await api.put('/api/category/{id}', { path: { id }, body })).data,
     // Product rows show the category's name: they are refreshed too.
     onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS_KEY }),
   });
@@ -88,18 +75,25 @@ export function useSaveCategory() {
 export function useDeleteCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http<{ data: { id: number; uncategorised_products: number } }>(`/api/category/${id}`, { method: 'DELETE' })).data,
+    mutationFn: async (id: number) => (await api.delete('/api/category/{id}', { path: { id } })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS_KEY }),
   });
 }
 
+const MEDIA_UPLOAD_PATH = {
+  image: '/api/upload-product-image',
+  video: '/api/upload-product-video',
+} as const satisfies Record<string, PathOf<'post'>>;
+
+/** A product's picture or its video. */
+export type MediaKind = keyof typeof MEDIA_UPLOAD_PATH;
+
 /** Uploads a product picture or video with progress; answers the stored file. */
 export async function uploadWithProgress(
-  url: string,
+  kind: MediaKind,
   file: File,
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<FileDto> {
-  return (await postForm<{ file: FileDto }>(url, fileForm(file), onProgress, signal)).file;
+  return (await postForm(MEDIA_UPLOAD_PATH[kind], fileForm(file), onProgress, signal)).file;
 }

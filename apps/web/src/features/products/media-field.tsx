@@ -5,11 +5,7 @@ import { formatFileSize, UPLOAD_RULES, type FileDto } from '@bo/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
-import { uploadWithProgress } from './api.ts';
-
-const ENDPOINT = { image: '/api/upload-product-image', video: '/api/upload-product-video' } as const;
-
-export type MediaKind = keyof typeof ENDPOINT;
+import { uploadWithProgress, type MediaKind } from './api.ts';
 
 /** The picture or the video as it will be shown: an image, or a player that streams with ranges. */
 export function MediaPreview({ kind, file }: { kind: MediaKind; file: FileDto }) {
@@ -81,7 +77,7 @@ export function MediaField({
     abort.current = controller;
     setProgress(0);
     onBusy(true);
-    uploadWithProgress(ENDPOINT[kind], chosen, setProgress, controller.signal)
+    uploadWithProgress(kind, chosen, setProgress, controller.signal)
       .then((stored) => onChange(stored))
       .catch((err: unknown) => {
         if (!(err instanceof DOMException && err.name === 'AbortError')) {

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useDeleteProduct, useProduct, useSaveProduct } from './api.ts';

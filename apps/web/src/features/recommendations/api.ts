@@ -2,16 +2,12 @@ import {
   isOneOf,
   RECOMMENDATION_ORDER_FIELDS,
   type CreateRecommendationBody,
-  type RecommendationAnswer,
-  type RecommendationCountersDto,
-  type RecommendationItemDto,
-  type RecommendationListDto,
   type RecommendationOrderField,
   type RecommendationStatus,
   type UpdateRecommendationBody,
 } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
 
 export const RECOMMENDATIONS_KEY = ['recommendations'] as const;
@@ -23,24 +19,20 @@ export interface RecommendationFilter {
 
 /** One page of a client's recommendations. */
 export function useRecommendations(userId: number | undefined, filter: RecommendationFilter, page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  if (userId !== undefined) {
-    params.set('user_id', String(userId));
-  }
-  if (filter.status) {
-    params.set('status', filter.status);
-  }
-  if (filter.search) {
-    params.set('search', filter.search);
-  }
-  if (page.sort && isOneOf<RecommendationOrderField>(RECOMMENDATION_ORDER_FIELDS, page.sort.field)) {
-    params.set('orderBy', page.sort.field);
-    params.set('orderMethod', page.sort.direction);
-  }
-  const search = params.toString();
+  const orderBy =
+    page.sort && isOneOf<RecommendationOrderField>(RECOMMENDATION_ORDER_FIELDS, page.sort.field) ? page.sort.field : undefined;
+  const query = {
+    limit: page.limit,
+    offset: page.offset,
+    user_id: userId,
+    status: filter.status || undefined,
+    search: filter.search || undefined,
+    orderBy,
+    orderMethod: orderBy && page.sort?.direction,
+  };
   return useQuery({
-    queryKey: [...RECOMMENDATIONS_KEY, 'list', search],
-    queryFn: () => http<RecommendationListDto>(`/api/recommendations?${search}`),
+    queryKey: [...RECOMMENDATIONS_KEY, 'list', query],
+    queryFn: () => api.get('/api/recommendations', { query }),
     placeholderData: keepPreviousData,
     enabled: enabled && userId !== undefined,
   });
@@ -50,7 +42,7 @@ export function useRecommendations(userId: number | undefined, filter: Recommend
 export function useRecommendationCounters(userId: number | undefined) {
   return useQuery({
     queryKey: [...RECOMMENDATIONS_KEY, 'counters', userId],
-    queryFn: async () => (await http<{ data: RecommendationCountersDto }>(`/api/user-rec-count/${userId}`)).data,
+    queryFn: async () => (await api.get('/api/user-rec-count/{id}', { path: { id: userId! } })).data,
     enabled: userId !== undefined,
   });
 }
@@ -58,7 +50,7 @@ export function useRecommendationCounters(userId: number | undefined) {
 export function useRecommendation(id: number | undefined) {
   return useQuery({
     queryKey: [...RECOMMENDATIONS_KEY, 'one', id],
-    queryFn: async () => (await http<{ data: RecommendationItemDto }>(`/api/recommendations/${id}`)).data,
+    queryFn: async () => (await api.get('/api/recommendations/{id}', { path: { id: id! } })).data,
     enabled: id !== undefined,
   });
 }
@@ -73,8 +65,8 @@ export function useSaveRecommendation() {
         | { id: number; body: UpdateRecommendationBody },
     ) =>
       args.id === null
-        ? http<RecommendationAnswer>('/api/recommendations', { method: 'POST', body: args.body })
-        : http<RecommendationAnswer>(`/api/recommendations/${args.id}`, { method: 'PUT', body: args.body }),
+        ? api.post('/api/recommendations', { body: args.body })
+        : api.put('/api/recommendations/{id}', { path: { id: args.id }, body: args.body }),
     onSuccess: () => client.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY }),
   });
 }
@@ -82,7 +74,7 @@ export function useSaveRecommendation() {
 export function useDeleteRecommendation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http<{ data: { id: number } }>(`/api/recommendations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.delete('/api/recommendations/{id}', { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY }),
   });
 }

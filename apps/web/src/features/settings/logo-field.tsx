@@ -1,30 +1,24 @@
 import { Box, Button, FormHelperText, LinearProgress, Typography } from '@mui/material';
-import type { FileDto, GlobalSettingsDto } from '@bo/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { fileForm, postForm } from '../../app/upload.ts';
-import { GLOBAL_SETTINGS_KEY } from './api.ts';
+import { useUploadLogo } from './api.ts';
 
 /** The receipt logo: a preview of the current one and an upload that replaces it, with progress. */
 export function LogoField({ path }: { path: string }) {
   const { t } = useTranslation(['settings', 'common']);
   const { t: tc } = useTranslation();
-  const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: uploadLogo } = useUploadLogo(setProgress);
 
   const upload = (file: File) => {
     setError(null);
     setProgress(0);
-    postForm<{ file: FileDto; data: GlobalSettingsDto }>('/api/upload-logo', fileForm(file), setProgress)
-      .then((answer) => {
-        client.setQueryData(GLOBAL_SETTINGS_KEY, answer.data);
-        snackbar.show(t('settings:logoSaved'), 'success');
-      })
+    uploadLogo(file)
+      .then(() => snackbar.show(t('settings:logoSaved'), 'success'))
       .catch((err: unknown) => {
         // Spec 5: a field's error shows beside it; anything else in the snackbar.
         const field = fieldErrors(err).file;

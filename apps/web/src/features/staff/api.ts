@@ -1,16 +1,16 @@
-import type { CreatedStaffDto, CreateStaffBody, SignupMail, SignupMailAnswer } from '@bo/domain';
+import type { CreateStaffBody, SignupMail } from '@bo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api, type PathOf } from '../../app/api.ts';
 
-const SIGNUP_MAIL_PATH: Record<SignupMail, string> = {
-  signup: '/api/send-signup-mail',
-  inner_signup: '/api/send-inner-signup-mail',
-};
+const SIGNUP_MAIL_PATH = {
+  signup: '/api/send-signup-mail/{id}',
+  inner_signup: '/api/send-inner-signup-mail/{id}',
+} as const satisfies Record<SignupMail, PathOf<'get'>>;
 
 export function useCreateStaff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateStaffBody) => http<{ data: CreatedStaffDto }>('/api/staff', { method: 'POST', body }),
+    mutationFn: (body: CreateStaffBody) => api.post('/api/staff', { body }),
     // The new user shows up in the accounts list.
     onSuccess: () => client.invalidateQueries({ queryKey: ['accounts'] }),
   });
@@ -19,7 +19,7 @@ export function useCreateStaff() {
 export function useSendSignupMail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, mail }: { userId: number; mail: SignupMail }) => http<SignupMailAnswer>(`${SIGNUP_MAIL_PATH[mail]}/${userId}`),
+    mutationFn: ({ userId, mail }: { userId: number; mail: SignupMail }) => api.get(SIGNUP_MAIL_PATH[mail], { path: { id: userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['outbox'] }),
   });
 }

@@ -1,10 +1,9 @@
-import type { ClientsDistributionDto } from '@bo/domain';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 export function useClientsDistribution() {
   return useQuery({
     queryKey: ['stats', 'clients-distribution'],
-    queryFn: async () => (await http<ClientsDistributionDto>('/api/stats/clients-distribution')).data,
+    queryFn: async () => (await api.get('/api/stats/clients-distribution')).data,
   });
 }

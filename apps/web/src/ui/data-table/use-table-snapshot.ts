@@ -1,11 +1,11 @@
-import type { SavedSnapshotDto, SnapshotBody, SnapshotEntryDto, SnapshotsDto, TableName } from '@bo/domain';
+import type { SnapshotBody, SnapshotEntryDto, SnapshotsDto, TableName } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { http } from '../../app/http.ts';
+import { api, urlOf, type PathOf } from '../../app/api.ts';
 import { useCurrentUser } from '../../app/session.ts';
 
 const snapshotsKey = (userId: number | undefined) => ['snapshots', userId] as const;
-const snapshotUrl = (userId: number) => `/api/general/snapshot/${userId}`;
+const SNAPSHOT_PATH = '/api/general/snapshot/{id}';
 
 export interface TableSnapshot {
   /** The newest saved snapshot of this table, if the user ever saved one. */
@@ -29,14 +29,14 @@ export function useTableSnapshot(tableName: TableName): TableSnapshot {
 
   const query = useQuery({
     queryKey: snapshotsKey(userId),
-    queryFn: () => http<SnapshotsDto>(snapshotUrl(userId!)),
+    queryFn: () => api.get(SNAPSHOT_PATH, { path: { id: userId! } }),
     enabled: userId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
 
   const mutation = useMutation({
-    mutationFn: (body: SnapshotBody) => http<SavedSnapshotDto>(snapshotUrl(userId!), { method: 'PUT', body }),
+    mutationFn: (body: SnapshotBody) => api.put(SNAPSHOT_PATH, { path: { id: userId! }, body }),
     onSuccess: ({ data: { tableName: table, ...entry } }) => {
       client.setQueryData<SnapshotsDto>(snapshotsKey(userId), (old) => ({ data: { ...old?.data, [table]: entry } }));
     },
@@ -58,7 +58,8 @@ export function useTableSnapshot(tableName: TableName): TableSnapshot {
         return;
       }
       const body: SnapshotBody = { tableName, snapshot, timestamp: new Date().toISOString() };
-      void fetch(snapshotUrl(userId), {
+      // fetch rather than `api`: only fetch's keepalive lets the request outlive the page.
+      void fetch(urlOf(SNAPSHOT_PATH satisfies PathOf<'put'>, { path: { id: userId } }), {
         method: 'PUT',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
