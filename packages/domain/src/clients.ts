@@ -53,6 +53,52 @@ export const CLIENT_PRESETS = [
 ] as const;
 export type ClientPreset = (typeof CLIENT_PRESETS)[number];
 export const BUYER_PRESETS = ['finished', 'activated', 'invoice_sent', 'invoice_not_sent'] as const satisfies readonly ClientPreset[];
+/** The presets of the filter panel: every preset but the buyers'. */
+export const LIST_PRESETS: readonly ClientPreset[] = CLIENT_PRESETS.filter((p) => !(BUYER_PRESETS as readonly ClientPreset[]).includes(p));
+
+/**
+ * How a clients tab filters (spec 6 and 7), the one place that says it: the buyers tab lists the buyers
+ * by statuses of its own (no status filter), takes only its own presets (toggles above the table) and
+ * starts without any; every other tab (and the search, which names no tab) takes the status filter and
+ * the panel's presets, starting with the role's defaults, and never the buyers' presets.
+ */
+export interface ClientTableFilters {
+  /** The status filter (and include/exclude) applies to the tab. */
+  statusFilter: boolean;
+  /** The presets of the filter panel in this tab. */
+  panelPresets: readonly ClientPreset[];
+  /** The presets shown as toggles above the table (the buyers'). */
+  togglePresets: readonly ClientPreset[];
+  /** The presets a request may name for this tab (a buyers' preset elsewhere is refused). */
+  acceptedPresets: readonly ClientPreset[];
+  /** The presets a request that names none starts with, for this role. */
+  defaultPresets: (role: RoleCode) => ClientPreset[];
+}
+
+export function clientTableFilters(table: ClientTable | undefined): ClientTableFilters {
+  if (table === 'buyers') {
+    return {
+      statusFilter: false,
+      panelPresets: [],
+      togglePresets: BUYER_PRESETS,
+      acceptedPresets: CLIENT_PRESETS,
+      defaultPresets: () => [],
+    };
+  }
+  return {
+    statusFilter: true,
+    panelPresets: LIST_PRESETS,
+    togglePresets: [],
+    acceptedPresets: LIST_PRESETS,
+    defaultPresets: (role) => defaultClientFilters(role).presets,
+  };
+}
+
+/** The chosen presets a tab sends: the panel's and its toggles', the others left out. */
+export function presetsOfTable(table: ClientTable | undefined, presets: readonly ClientPreset[]): ClientPreset[] {
+  const { panelPresets, togglePresets } = clientTableFilters(table);
+  return presets.filter((p) => panelPresets.includes(p) || togglePresets.includes(p));
+}
 
 export interface ClientListDefaults {
   /** Status codes as the list sends them; `make_a_demo` stands for its five statuses. */

@@ -356,6 +356,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the clients of a tab */
         get: operations["getApiClients"];
         put?: never;
         post?: never;
@@ -375,6 +376,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a client */
         delete: operations["deleteApiClientsById"];
         options?: never;
         head?: never;
@@ -390,6 +392,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a contact to the history of a client */
         post: operations["postApiClientsAddContactHistoryById"];
         delete?: never;
         options?: never;
@@ -406,6 +409,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Link two clients as block neighbours */
         post: operations["postApiClientsBlockNeighbors"];
         delete?: never;
         options?: never;
@@ -420,6 +424,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the block neighbours of a client */
         get: operations["getApiClientsBlockNeighborsById"];
         put?: never;
         post?: never;
@@ -436,6 +441,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the cohabitants of a client */
         get: operations["getApiClientsCohabitantsById"];
         put?: never;
         post?: never;
@@ -488,6 +494,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a note on a client (older path) */
         post: operations["postApiClientsCreateUserInfoById"];
         delete?: never;
         options?: never;
@@ -555,6 +562,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete a note by its id */
         post: operations["postApiClientsDeleteUserInfoById"];
         delete?: never;
         options?: never;
@@ -571,6 +579,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Find possible duplicates of a new client */
         post: operations["postApiClientsDuplicateCheck"];
         delete?: never;
         options?: never;
@@ -587,6 +596,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Merge a duplicate into a client */
         post: operations["postApiClientsDuplicates"];
         delete?: never;
         options?: never;
@@ -601,6 +611,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the duplicates of a client */
         get: operations["getApiClientsDuplicatesById"];
         put?: never;
         post?: never;
@@ -619,6 +630,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Edit an entry of the contact history */
         post: operations["postApiClientsEditContactHistoryById"];
         delete?: never;
         options?: never;
@@ -652,6 +664,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Export clients to the work-management tool */
         post: operations["postApiClientsExportToMonday"];
         delete?: never;
         options?: never;
@@ -666,6 +679,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Start a call to a client */
         get: operations["getApiClientsInitiateCallById"];
         put?: never;
         post?: never;
@@ -684,6 +698,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Link two clients as cohabitants */
         post: operations["postApiClientsLinkCohabitant"];
         delete?: never;
         options?: never;
@@ -698,6 +713,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the nested tabs of a client row */
         get: operations["getApiClientsNestedTabsDataById"];
         put?: never;
         post?: never;
@@ -716,6 +732,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Unlink two block neighbours */
         post: operations["postApiClientsUnlinkBlockNeighbors"];
         delete?: never;
         options?: never;
@@ -732,6 +749,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Unlink two cohabitants */
         post: operations["postApiClientsUnlinkCohabitant"];
         delete?: never;
         options?: never;
@@ -748,6 +766,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set the linked agent of several clients */
         post: operations["postApiClientsUpdateLinkedAgents"];
         delete?: never;
         options?: never;
@@ -764,6 +783,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set the linked agent of a client */
         post: operations["postApiClientsUpdateLinkedAgentsById"];
         delete?: never;
         options?: never;
@@ -813,6 +833,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a note */
         put: operations["putApiClientsUpdateUserInfoById"];
         post?: never;
         delete?: never;
@@ -829,7 +850,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Edit an entry of the contact history (REST path) */
         put: operations["putApiContactHistoryById"];
+        /** Add a contact to the history of a client (REST path) */
         post: operations["postApiContactHistoryById"];
         delete?: never;
         options?: never;
@@ -1872,7 +1895,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set the second person of a client */
         post: operations["postApiSubUserById"];
+        /** Remove the second person of a client */
         delete: operations["deleteApiSubUserById"];
         options?: never;
         head?: never;
@@ -1973,6 +1998,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a client */
         post: operations["postApiUser"];
         delete?: never;
         options?: never;
@@ -2004,6 +2030,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Check whether an e-mail address is free */
         get: operations["getApiUserCheckEmailByEmail"];
         put?: never;
         post?: never;
@@ -2020,9 +2047,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the notes on a client */
         get: operations["getApiUserInfoById"];
         put?: never;
+        /** Add a note on a client */
         post: operations["postApiUserInfoById"];
+        /** Delete a note on a client */
         delete: operations["deleteApiUserInfoById"];
         options?: never;
         head?: never;
@@ -2070,9 +2100,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the record of a client */
         get: operations["getApiUserById"];
+        /** Change a client */
         put: operations["putApiUserById"];
         post?: never;
+        /** Delete a client from its record */
         delete: operations["deleteApiUserById"];
         options?: never;
         head?: never;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  BUYER_PRESETS,
+  clientTableFilters,
   CLIENT_FILTER_OPTIONS,
   CLIENT_ORDER_FIELDS,
   CLIENT_PRESETS,
@@ -74,9 +74,10 @@ export const clientsQuery = z.object({
 });
 export type ClientsQuery = z.infer<typeof clientsQuery>;
 
-/** The buyers table only takes its own presets (spec 7). */
+/** The buyers' presets belong to the buyers tab (spec 7): see clientTableFilters. */
 export function presetsAllowedFor(table: ClientTable | undefined, presets: readonly ClientPreset[]): boolean {
-  return table === 'buyers' || presets.every((p) => !(BUYER_PRESETS as readonly string[]).includes(p));
+  const { acceptedPresets } = clientTableFilters(table);
+  return presets.every((p) => acceptedPresets.includes(p));
 }
 
 /** A user named on another record: an agent, an author, who changed something. */

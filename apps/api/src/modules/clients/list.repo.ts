@@ -11,6 +11,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { cappedCountSql, containsPattern, prefixPattern } from '../../db/sql-helpers.ts';
 import { locations, users } from '../../db/schema/index.ts';
 import { duplicateCountOf } from './relations.repo.ts';
 import { clientScopeCondition } from './scope.repo.ts';
@@ -31,11 +32,6 @@ export interface ClientListFilter {
 
 const agent = alias(users, 'linked_agent');
 
-/** `%`, `_` and `\` typed by a user are searched for as themselves. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The same expressions as users_search_trgm_idx and users_address_trgm_idx, so the indexes answer. */
 export const nameText = sql`(${users.name} || ' ' || ${users.surname} || ' ' || coalesce(${users.email}, ''))`;
 export const addressText = sql`(coalesce(${users.address}, '') || ' ' || coalesce(${users.zipcode}, '') || ' ' || coalesce(${users.city}, ''))`;
@@ -43,7 +39,9 @@ export const addressText = sql`(coalesce(${users.address}, '') || ' ' || coalesc
 /** Every word occurs in the name and e-mail or in the address ("Meier Zürich" finds Claudia Meier in Zürich). */
 function searchCondition(search: string | undefined): SQL | undefined {
   const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.length === 0 ? undefined : and(...words.map((w) => or(ilike(nameText, likePattern(w)), ilike(addressText, likePattern(w)))));
+  return words.length === 0
+    ? undefined
+    : and(...words.map((w) => or(ilike(nameText, containsPattern(w)), ilike(addressText, containsPattern(w)))));
 }
 
 /** Day boundaries are Swiss: a filter "to 2026-11-21" ends at midnight in Zurich. */
@@ -111,7 +109,8 @@ function dayRange(column: AnyPgColumn, from: string | undefined, to: string | un
 
 /** The custom filters of spec 3, by field name. */
 function customConditions(q: ClientsQuery): (SQL | undefined)[] {
-  const text = (column: AnyPgColumn, value: string | undefined) => (value === undefined ? undefined : ilike(column, likePattern(value)));
+  const text = (column: AnyPgColumn, value: string | undefined) =>
+    value === undefined ? undefined : ilike(column, containsPattern(value));
   const source = q.lead_source;
   return [
     text(users.email, q.email),
@@ -151,7 +150,7 @@ export function listCondition(f: ClientListFilter): SQL {
       : undefined,
     ...f.presets.map((p) => presetCondition(p, f.viewerId)),
     f.phones.length > 0 ? or(inArray(users.phoneE164, f.phones), inArray(users.mobilePhoneE164, f.phones)) : searchCondition(q.search),
-    q.zipcode ? ilike(users.zipcode, `${q.zipcode.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    q.zipcode ? ilike(users.zipcode, prefixPattern(q.zipcode)) : undefined,
     ...customConditions(q),
   )!;
 }
@@ -330,8 +329,7 @@ const CLIENT_ROLE_ID = roleByCode('user').id;
 const score = (search: string) => sql`word_similarity(${search}, name || ' ' || surname || ' ' || coalesce(email, ''))`;
 const newestFirst = sql`updated_at DESC NULLS LAST, id DESC`;
 /** Counting stops after the cap: an exact count of a million rows would cost more than the page. */
-const cappedCount = (where: SQL) =>
-  sql`(SELECT count(*) FROM (SELECT 1 FROM ${users} WHERE ${where} LIMIT ${CLIENT_TOTAL_CAP + 1}) AS capped)`;
+const cappedCount = (where: SQL) => cappedCountSql(users, where, CLIENT_TOTAL_CAP);
 
 /**
  * When the n-th newest client changed (an index-only walk of n entries of users_role_updated_id_idx),

@@ -1,4 +1,12 @@
-import { defaultClientFilters, expandStatuses, normalisePhone, presetsAllowedFor, type ClientListDto, type ClientsQuery } from '@bo/domain';
+import {
+  clientTableFilters,
+  defaultClientFilters,
+  expandStatuses,
+  normalisePhone,
+  presetsAllowedFor,
+  type ClientListDto,
+  type ClientsQuery,
+} from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
@@ -17,19 +25,20 @@ function phoneOf(search: string | undefined): string | undefined {
 
 /** The query with the role's defaults of spec 6 where the request left them out. */
 export function listFilterOf(viewer: Viewer, query: ClientsQuery): ClientListFilter {
-  const defaults = defaultClientFilters(viewer.role);
   const table = query.tableName;
-  const presets = query.presets ?? (table === 'buyers' ? [] : defaults.presets);
+  const rules = clientTableFilters(table);
+  const presets = query.presets ?? rules.defaultPresets(viewer.role);
   if (!presetsAllowedFor(table, presets)) {
     throw new AppError('VALIDATION_ERROR', { fieldValidation: { presets: 'invalid_value' } });
   }
   let statuses: ClientListFilter['statuses'];
   if (query.statuses !== undefined) {
     statuses = { codes: expandStatuses(query.statuses), include: query.includeStatuses ?? true };
-  } else if (table === 'buyers') {
-    // The buyers table has statuses of its own (spec 7: search, order and presets only).
+  } else if (!rules.statusFilter) {
+    // Without a status filter the tab lists by statuses of its own (the buyers).
     statuses = null;
   } else {
+    const defaults = defaultClientFilters(viewer.role);
     statuses = { codes: expandStatuses(defaults.statuses), include: query.includeStatuses ?? defaults.includeStatuses };
   }
   const phones: string[] = [];
