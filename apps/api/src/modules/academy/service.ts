@@ -1,6 +1,5 @@
 import {
   ACADEMY_FILE_KIND,
-  can,
   moveTo,
   type AcademyCategoryBody,
   type AcademyCategoryDto,
@@ -16,6 +15,7 @@ import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { audit } from '../audit/index.ts';
 import { forgetUnusedFiles, receiveUpload, removeStored, type FilesDeps, type IncomingFile } from '../files/index.ts';
 import { toAcademyCategoryDto, toAcademyGroups, toAcademyItemDto } from './dto.ts';
+import { mayManageAcademy } from './policy.ts';
 import * as repo from './repo.ts';
 
 export interface AcademyDeps extends FilesDeps {
@@ -48,7 +48,7 @@ export async function academyList(db: Db, actor: Actor, kind: AcademyKind, query
   if (query.category !== undefined && categories.length === 0) {
     throw new AppError('UNKNOWN_ACADEMY_CATEGORY_ID', { message: `No ${kind} category ${query.category}.` });
   }
-  return { data: toAcademyGroups(categories, items), can_manage: can(actor.role, 'academy.manage') };
+  return { data: toAcademyGroups(categories, items), can_manage: mayManageAcademy(actor) };
 }
 
 // Categories

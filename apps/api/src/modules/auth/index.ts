@@ -15,5 +15,6 @@ export {
   setBlocked,
   type AuthDeps,
 } from './service.ts';
+export { mayBlock } from './policy.ts';
 /** Sessions and link secrets are stored by this hash only. */
 export { sha256 } from './tokens.ts';

@@ -8,6 +8,7 @@ import type { ResolvedSession, SessionCache } from '../../http/session-cache.ts'
 import { audit } from '../audit/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { toCurrentUserDto } from './dto.ts';
+import { mayBlock } from './policy.ts';
 import * as repo from './repo.ts';
 import { newCode, newSecret, sha256 } from './tokens.ts';
 
@@ -411,7 +412,7 @@ export async function setBlocked(
     if (!target) {
       throw new AppError('UNKNOWN_USER_ID');
     }
-    if (target.user.id === actor.userId) {
+    if (!mayBlock(actor, target.user.id)) {
       throw refused('own_account_block', 'You cannot block your own account.');
     }
     await repo.updateUser(tx, userId, { isActive: !blocked });

@@ -10,7 +10,7 @@ export {
   removeStored,
   storedBytes,
   storeGeneratedFile,
-  toFileDto,
   type FilesDeps,
   type IncomingFile,
 } from './service.ts';
+export { toFileDto } from './dto.ts';

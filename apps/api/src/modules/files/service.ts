@@ -5,13 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { can, checkUpload, hasNoNul, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
+import { checkUpload, hasNoNul, type FileDto, type FileKind, UPLOAD_RULES } from '@bo/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { FileStorage } from '../../integrations/storage/index.ts';
 import type { Actor } from '../../core/actor.ts';
+import { toFileDto } from './dto.ts';
+import { mayReadFile } from './policy.ts';
 import { deleteFiles, fileUsage, findFile, insertFile, type FileRow } from './repo.ts';
 
 export interface FilesDeps {
@@ -22,17 +24,6 @@ export interface FilesDeps {
 export interface IncomingFile {
   filename: string;
   file: Readable & { truncated?: boolean };
-}
-
-export function toFileDto(row: FileRow): FileDto {
-  return {
-    id: row.id,
-    kind: row.kind,
-    content_type: row.contentType,
-    size: row.sizeBytes,
-    name: row.originalName,
-    url: `/api/files/${row.id}`,
-  };
 }
 
 /** The multipart size limit for a kind: one byte more than allowed, so an oversized file is noticed. */
@@ -155,13 +146,7 @@ export async function visibleFile(deps: FilesDeps, actor: Actor, id: string): Pr
     throw new AppError('NOT_FOUND');
   }
   const usage = await fileUsage(deps.db, id);
-  const allowed =
-    actor.role === 'admin' ||
-    row.createdById === actor.userId ||
-    (usage.product && can(actor.role, 'products.read')) ||
-    (usage.academy && can(actor.role, 'academy.read')) ||
-    (usage.setting && can(actor.role, 'settings.read'));
-  if (!allowed) {
+  if (!mayReadFile(actor, row, usage)) {
     throw new AppError('NOT_FOUND');
   }
   return row;

@@ -1,16 +1,10 @@
-import {
-  isSpecialLocation,
-  type LocationBody,
-  type LocationDto,
-  type LocationListDto,
-  type LocationsQuery,
-  type LocationWithUsersDto,
-} from '@bo/domain';
+import { type LocationBody, type LocationDto, type LocationListDto, type LocationsQuery, type LocationWithUsersDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { audit } from '../audit/index.ts';
 import { toLocationDto, toLocationWithUsersDto } from './dto.ts';
+import { assertChangeable } from './policy.ts';
 import * as repo from './repo.ts';
 
 export async function locationsPage(db: Db, query: LocationsQuery): Promise<LocationListDto> {
@@ -21,18 +15,6 @@ export async function locationsPage(db: Db, query: LocationsQuery): Promise<Loca
 export async function locationsWithUsers(db: Db): Promise<LocationWithUsersDto[]> {
   const rows = await repo.allLocationsWithUsers(db);
   return rows.map((r) => toLocationWithUsersDto(r.location, r.users));
-}
-
-/** Ids beyond PostgreSQL's integer cannot exist; asking for one is an unknown id, not a database error. */
-const MAX_ID = 2_147_483_647;
-
-function assertChangeable(id: number, doing: 'changed' | 'deleted'): void {
-  if (id > MAX_ID) {
-    throw new AppError('UNKNOWN_LOCATION_ID');
-  }
-  if (isSpecialLocation(id)) {
-    throw refused('special_location', `The special location (leads without an event or mall) cannot be ${doing}.`);
-  }
 }
 
 async function assertCodeFree(tx: Tx, code: string, ownId: number | null): Promise<void> {

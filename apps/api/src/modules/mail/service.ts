@@ -1,6 +1,7 @@
 import { toLanguage } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MailTransport } from '../../integrations/mail/transport.ts';
+import { toOutboxMailDto, toRecipientMailDto } from './dto.ts';
 import { claimQueued, insertMail, listMail, markFailed, markSent } from './repo.ts';
 import { renderMail, type MailKind } from './templates.ts';
 
@@ -40,17 +41,7 @@ export async function deliverQueued(db: Db, transport: MailTransport, from: stri
 export async function outboxPage(db: Db, opts: { limit: number; offset: number; to?: string | undefined }) {
   const { rows, total } = await listMail(db, opts);
   return {
-    data: rows.map((r) => ({
-      id: r.id,
-      to: r.to,
-      subject: r.subject,
-      // Secrets stay with the recipient: an admin reads that the mail went out, never its code or link.
-      text: r.maskedText ?? '',
-      kind: r.kind,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-      sent_at: r.sentAt?.toISOString() ?? null,
-    })),
+    data: rows.map(toOutboxMailDto),
     total,
     limit: opts.limit,
     offset: opts.offset,
@@ -63,13 +54,5 @@ export async function outboxPage(db: Db, opts: { limit: number; offset: number; 
  */
 export async function mailsToRecipient(db: Db, to: string, limit: number) {
   const { rows } = await listMail(db, { to, limit, offset: 0 });
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to,
-    subject: r.subject,
-    text: r.text,
-    kind: r.kind,
-    status: r.status,
-    created_at: r.createdAt.toISOString(),
-  }));
+  return rows.map(toRecipientMailDto);
 }

@@ -1,6 +1,7 @@
-import { can, type CategoryDto, type ProductDto } from '@bo/domain';
+import type { CategoryDto, ProductDto } from '@bo/domain';
 import type { Actor } from '../../core/actor.ts';
 import { toFileDto } from '../files/index.ts';
+import { mayManageProducts } from './policy.ts';
 import type { CategoryWithCount, ProductWithRefs } from './repo.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { CategoryWithCount, ProductWithRefs } from './repo.ts';
  */
 export function toProductDto(row: ProductWithRefs, actor: Actor): ProductDto {
   const { product } = row;
-  const manage = can(actor.role, 'products.manage');
+  const manage = mayManageProducts(actor);
   return {
     id: product.id,
     code: product.code,
@@ -29,6 +30,6 @@ export function toProductDto(row: ProductWithRefs, actor: Actor): ProductDto {
 }
 
 export function toCategoryDto(row: CategoryWithCount, actor: Actor): CategoryDto {
-  const manage = can(actor.role, 'products.manage');
+  const manage = mayManageProducts(actor);
   return { id: row.category.id, name: row.category.name, products: row.products, can_edit: manage, can_delete: manage };
 }

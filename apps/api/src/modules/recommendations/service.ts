@@ -1,6 +1,5 @@
 import {
   becomesLead,
-  can,
   canChangeRecommendationStatus,
   canDeleteRecommendation,
   canPayRecommendation,
@@ -12,65 +11,19 @@ import {
   type RecommendationCounters,
   type RecommendationItemDto,
   type RecommendationListDto,
-  type RecommendationRights,
   type RecommendationsQuery,
   type RecommendationStatus,
   type UpdateRecommendationBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, refused } from '../../core/errors.ts';
-import { audit } from '../audit/service.ts';
+import { AppError } from '../../core/errors.ts';
+import { audit } from '../audit/index.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { clientInScope, viewerOf } from '../clients/service.ts';
+import { clientInScope } from '../clients/index.ts';
 import { toRecommendationItem } from './dto.ts';
 import * as leads from './lead.repo.ts';
+import { listOwner, recommendationInScope, recommenderOf, refuseChange, rightsOf } from './policy.ts';
 import * as repo from './repo.ts';
-
-function rightsOf(actor: Actor): RecommendationRights {
-  return {
-    isClient: actor.role === 'user',
-    manage: can(actor.role, 'recommendations.manage'),
-    setStatus: can(actor.role, 'recommendations.status'),
-    pay: can(actor.role, 'recommendations.pay'),
-  };
-}
-
-/** The recommendation if the client who made it is in the actor's scope; otherwise it is not there. */
-async function recommendationInScope(tx: Tx, actor: Actor, id: number, opts: { lock?: boolean } = {}) {
-  const found = await repo.findRecommendation(tx, id, opts);
-  if (!found) {
-    throw new AppError('UNKNOWN_RECOMMENDATION_ID');
-  }
-  try {
-    await clientInScope(tx, actor, found.rec.userId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UNKNOWN_USER_ID') {
-      throw new AppError('UNKNOWN_RECOMMENDATION_ID');
-    }
-    throw err;
-  }
-  return found;
-}
-
-/**
- * Whose recommendations a list shows: the client named by `user_id` if the actor's scope holds them; a
- * client's own without it; everybody's only for a viewer who sees every client (the admin, a call agent
- * with access to all). Anyone else names the client.
- */
-async function listOwner(db: Db, actor: Actor, userId: number | undefined): Promise<number | null> {
-  if (userId !== undefined) {
-    await clientInScope(db, actor, userId);
-    return userId;
-  }
-  if (actor.role === 'user') {
-    return actor.userId;
-  }
-  const viewer = await viewerOf(db, actor);
-  if (viewer.scope.kind !== 'all') {
-    throw new AppError('VALIDATION_ERROR', { message: 'Name the client (user_id).', fieldValidation: { user_id: 'field_is_required' } });
-  }
-  return null;
-}
 
 export async function recommendationsPage(db: Db, actor: Actor, query: RecommendationsQuery): Promise<RecommendationListDto> {
   const owner = await listOwner(db, actor, query.user_id);
@@ -137,13 +90,7 @@ export async function createRecommendation(
   body: CreateRecommendationBody,
   meta: RequestMeta,
 ): Promise<RecommendationItemDto> {
-  const userId = body.user_id ?? (actor.role === 'user' ? actor.userId : undefined);
-  if (userId === undefined) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'Name the client who recommends.',
-      fieldValidation: { user_id: 'field_is_required' },
-    });
-  }
+  const userId = recommenderOf(actor, body.user_id);
   return db.transaction(async (tx) => {
     const client = await clientInScope(tx, actor, userId);
     const columns = columnsOf(body) as repo.RecommendationValues;
@@ -230,17 +177,7 @@ export async function updateRecommendation(
     const { rec: before, recommender } = await recommendationInScope(tx, actor, id, { lock: true });
     const from = before.status as RecommendationStatus;
     const to = body.status ?? from;
-    if (rights.isClient && from !== 'unconfirmed') {
-      throw new AppError('ONLY_UNCONFIRMED_CAN_BE_CHANGED', {
-        message: 'This recommendation was already looked at and can no longer be changed.',
-      });
-    }
-    if (to !== from && !rights.setStatus) {
-      throw refused('staff_only_status', 'Only staff change the status of a recommendation.');
-    }
-    if (body.paid !== undefined && !rights.pay) {
-      throw refused('admin_only_reward', 'Only an admin marks a reward as paid.');
-    }
+    refuseChange(rights, { from, to, paying: body.paid !== undefined });
     if (!canChangeRecommendationStatus(from, to)) {
       throw new AppError('RECOMMENDATION_STATUS_NOT_ALLOWED', {
         message: `A recommendation cannot go from ${from} to ${to}.`,

@@ -1,7 +1,8 @@
-import { normalisePhone, SMS_STATUSES, type SmsDto, type SmsOutboxQuery } from '@bo/domain';
+import { normalisePhone, type SmsOutboxQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import { SmsError, type SmsSender } from '../../integrations/sms/index.ts';
-import { claimDue, listSms, markAttemptFailed, markCanceled, markSent, type DueSms, type ListedSms } from './repo.ts';
+import { claimDue, listSms, markAttemptFailed, markCanceled, markSent, type DueSms } from './repo.ts';
+import { toSmsDto } from './dto.ts';
 
 /**
  * Waits before the next try after the 1st, 2nd, 3rd and 4th failure; the 5th failure is final. A short
@@ -92,28 +93,4 @@ async function deliverOne(row: DueSms, sender: SmsSender, at: Date): Promise<Ste
 export async function smsOutboxPage(db: Db, query: SmsOutboxQuery) {
   const { rows, total } = await listSms(db, query);
   return { data: rows.map(toSmsDto), total, limit: query.limit, offset: query.offset };
-}
-
-/** What leaves the server of an outbox row (not the provider's id). */
-export function toSmsDto(row: ListedSms): SmsDto {
-  return {
-    id: row.id,
-    to: row.to,
-    text: row.text,
-    type: row.type,
-    status: oneOf(SMS_STATUSES, row.status, 'failed'),
-    event_id: row.eventId,
-    event_type: row.eventType,
-    user_id: row.userId,
-    send_at: row.sendAt?.toISOString() ?? null,
-    sent_at: row.sentAt?.toISOString() ?? null,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** The status column is plain text: a value outside the list (written by hand) shows as failed rather than breaking the page. */
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }

@@ -1,29 +1,12 @@
-import { can, SNAPSHOTS_KEPT, type SavedSnapshotDto, type SnapshotsDto, type TableName } from '@bo/domain';
+import { SNAPSHOTS_KEPT, type SavedSnapshotDto, type SnapshotsDto, type TableName } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { toSavedSnapshotDto, toSnapshotsDto } from './dto.ts';
-import { insertSnapshot, latestPerTable, pruneSnapshots, userExists } from './repo.ts';
-
-/**
- * `{id}` of `/api/general/snapshot/{id}` is a user id: the layouts are that user's. Everyone reads and
- * saves their own; whoever may list all users (the admin) may also read anyone's, to see what a user
- * sees. Nobody saves layouts for someone else: a layout is a personal preference.
- */
-async function assertMayRead(db: Db, actor: Actor, userId: number): Promise<void> {
-  if (actor.userId === userId) {
-    return;
-  }
-  if (!can(actor.role, 'users.read')) {
-    throw new AppError('Not allowed.');
-  }
-  if (!(await userExists(db, userId))) {
-    throw new AppError('UNKNOWN_USER_ID');
-  }
-}
+import { refuseReading, refuseSaving } from './policy.ts';
+import { insertSnapshot, latestPerTable, pruneSnapshots } from './repo.ts';
 
 export async function latestSnapshots(db: Db, actor: Actor, userId: number): Promise<SnapshotsDto> {
-  await assertMayRead(db, actor, userId);
+  await refuseReading(db, actor, userId);
   return toSnapshotsDto(await latestPerTable(db, userId));
 }
 
@@ -46,9 +29,7 @@ export async function saveSnapshot(
   input: SnapshotInput,
   now = new Date(),
 ): Promise<SavedSnapshotDto> {
-  if (actor.userId !== userId) {
-    throw new AppError('Not allowed.');
-  }
+  refuseSaving(actor, userId);
   const given = input.timestamp ? new Date(input.timestamp) : now;
   const timestamp = given.getTime() > now.getTime() ? now : given;
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { roleById, type AccountDto, type UserWithAccountDto } from '@bo/domain';
 import type { Actor } from '../../core/actor.ts';
+import { mayBlock } from '../auth/index.ts';
 import { toUserListItemDto } from './dto.ts';
 import type { AccountWithUser } from './accounts.repo.ts';
 
@@ -23,8 +24,7 @@ export function toAccountDto(row: AccountWithUser, actor: Actor): AccountDto {
     telephony_user_id: row.account.telephonyUserId,
     telephony_number: row.account.telephonyNumber,
     updated_at: row.account.updatedAt.toISOString(),
-    // Blocking oneself would lock the last admin out (the server refuses it too).
-    can_block: row.user.id !== actor.userId,
+    can_block: mayBlock(actor, row.user.id),
   };
 }
 

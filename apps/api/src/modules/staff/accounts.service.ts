@@ -15,6 +15,7 @@ import { audit } from '../audit/index.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { toAccountDto, toUserWithAccountDto } from './accounts.dto.ts';
 import * as repo from './accounts.repo.ts';
+import { staffUserOf } from './policy.ts';
 
 function filterOf(query: AccountsQuery): repo.AccountFilter {
   const roles = query.roles && query.roles.length > 0 ? query.roles : STAFF_ROLE_CODES;
@@ -100,20 +101,6 @@ export async function setUserAccessibility(db: Db, actor: Actor, body: UserAcces
     });
     return toAccountDto((await repo.findAccount(tx, accountId))!, actor);
   });
-}
-
-async function staffUserOf(tx: Tx, userId: number): Promise<{ id: number }> {
-  const found = await repo.findUserRole(tx, userId);
-  if (!found) {
-    throw new AppError('UNKNOWN_USER_ID');
-  }
-  if (found.roleId === roleByCode('user').id) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'Clients have no account: access to clients is set for staff users.',
-      fieldValidation: { userId: 'invalid_value' },
-    });
-  }
-  return { id: found.id };
 }
 
 /** The account that goes with a new staff user (access to all clients, no telephony), in the caller's transaction. */

@@ -1,0 +1,6 @@
+import type { Actor } from '../../core/actor.ts';
+
+/** Blocking oneself would lock the last admin out: an account is blocked by someone else. */
+export function mayBlock(actor: Actor, userId: number): boolean {
+  return userId !== actor.userId;
+}
