@@ -1,26 +1,21 @@
-import type {
-  AgentDto,
-  ClientListDto,
-  exportDto,
-  initiateCallDto,
-  LinkBody,
-  LocationWithUsersDto,
-  MergeBody,
-  NestedTabsDto,
-  StatusesAnswer,
-} from '@bo/domain';
+import type { LinkBody, MergeBody } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../app/http.ts';
+import { api, type CallOptions } from '../../app/api.ts';
 
 export const CLIENTS_KEY = ['clients'] as const;
 const nestedKey = (id: number) => [...CLIENTS_KEY, 'nested', id] as const;
 
-/** One page of a clients tab; `search` is the query string built by clientListParams. */
-export function useClients(search: string, enabled: boolean) {
+/** The query of GET /api/clients as the contract types it (lists are sent comma-joined). */
+export type ClientListQuery = NonNullable<CallOptions<'get', '/api/clients'>['query']>;
+
+/** The cache key of one page of a clients tab: live events patch that page in place. */
+export const clientListKey = (query: ClientListQuery) => [...CLIENTS_KEY, 'list', query] as const;
+
+/** One page of a clients tab; `query` is built by clientListParams. */
+export function useClients(query: ClientListQuery, enabled = true) {
   return useQuery({
-    queryKey: [...CLIENTS_KEY, 'list', search],
-    queryFn: () => http<ClientListDto>(`/api/clients?${search}`),
+    queryKey: clientListKey(query),
+    queryFn: () => api.get('/api/clients', { query }),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,
@@ -29,10 +24,9 @@ export function useClients(search: string, enabled: boolean) {
 
 /** Clients to link with another one: a search over every status, without the role's presets. */
 export function useClientSearch(search: string) {
-  const params = new URLSearchParams({ search, statuses: '', presets: '', roles: 'user', limit: '10' });
   return useQuery({
     queryKey: [...CLIENTS_KEY, 'pick', search],
-    queryFn: () => http<ClientListDto>(`/api/clients?${params.toString()}`),
+    queryFn: () => api.get('/api/clients', { query: { search, statuses: [], presets: [], roles: ['user'], limit: 10 } }),
     enabled: search.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -41,7 +35,7 @@ export function useClientSearch(search: string) {
 export function useNestedTabs(id: number) {
   return useQuery({
     queryKey: nestedKey(id),
-    queryFn: async () => (await http<{ data: NestedTabsDto }>(`/api/clients/nested-tabs-data/${id}`)).data,
+    queryFn: async () => (await api.get('/api/clients/nested-tabs-data/{id}', { path: { id } })).data,
     retry: false,
   });
 }
@@ -49,7 +43,7 @@ export function useNestedTabs(id: number) {
 export function useStatuses() {
   return useQuery({
     queryKey: ['statuses'],
-    queryFn: async () => (await http<StatusesAnswer>('/api/statuses')).data,
+    queryFn: async () => (await api.get('/api/statuses')).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -57,7 +51,7 @@ export function useStatuses() {
 export function useLeadLocations(enabled: boolean) {
   return useQuery({
     queryKey: ['locations-with-users'],
-    queryFn: async () => (await http<{ data: LocationWithUsersDto[] }>('/api/locations-with-users')).data,
+    queryFn: async () => (await api.get('/api/locations-with-users')).data,
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -66,7 +60,7 @@ export function useLeadLocations(enabled: boolean) {
 export function useSalesAgents(enabled: boolean) {
   return useQuery({
     queryKey: ['sales-agents'],
-    queryFn: async () => (await http<{ data: AgentDto[] }>('/api/sales-agents?limit=500')).data,
+    queryFn: async () => (await api.get('/api/sales-agents', { query: { limit: 500 } })).data,
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -82,40 +76,38 @@ function useClientsMutation<A>(call: (args: A) => Promise<unknown>) {
 }
 
 export function useDeleteClient() {
-  return useClientsMutation((id: number) => http(`/api/clients/${id}`, { method: 'DELETE' }));
+  return useClientsMutation((id: number) => api.delete('/api/clients/{id}', { path: { id } }));
 }
 
 export function useMergeDuplicate() {
-  return useClientsMutation((body: MergeBody) => http('/api/clients/duplicates', { method: 'POST', body }));
+  return useClientsMutation((body: MergeBody) => api.post('/api/clients/duplicates', { body }));
 }
 
 export type LinkKind = 'cohabitant' | 'block_neighbor';
 
-const LINK_PATHS: Record<LinkKind, { link: string; unlink: string }> = {
-  cohabitant: { link: '/api/clients/link-cohabitant', unlink: '/api/clients/unlink-cohabitant' },
-  block_neighbor: { link: '/api/clients/block-neighbors', unlink: '/api/clients/unlink-block-neighbors' },
-};
-
 export function useLink() {
-  return useClientsMutation(({ kind, body, unlink }: { kind: LinkKind; body: LinkBody; unlink: boolean }) =>
-    http(unlink ? LINK_PATHS[kind].unlink : LINK_PATHS[kind].link, { method: 'POST', body }),
-  );
+  return useClientsMutation(({ kind, body, unlink }: { kind: LinkKind; body: LinkBody; unlink: boolean }) => {
+    if (kind === 'cohabitant') {
+      return unlink ? api.post('/api/clients/unlink-cohabitant', { body }) : api.post('/api/clients/link-cohabitant', { body });
+    }
+    return unlink ? api.post('/api/clients/unlink-block-neighbors', { body }) : api.post('/api/clients/block-neighbors', { body });
+  });
 }
 
 export function useUpdateLinkedAgent() {
   return useClientsMutation(({ id, agentId }: { id: number; agentId: number | null }) =>
-    http(`/api/clients/update-linked-agents/${id}`, { method: 'POST', body: { agent_id: agentId } }),
+    api.post('/api/clients/update-linked-agents/{id}', { path: { id }, body: { agent_id: agentId } }),
   );
 }
 
 export function useInitiateCall() {
   return useMutation({
-    mutationFn: (id: number) => http<z.infer<typeof initiateCallDto>>(`/api/clients/initiate-call/${id}`),
+    mutationFn: (id: number) => api.get('/api/clients/initiate-call/{id}', { path: { id } }),
   });
 }
 
 export function useExportClients() {
   return useMutation({
-    mutationFn: (ids: number[]) => http<z.infer<typeof exportDto>>('/api/clients/export-to-monday', { method: 'POST', body: { ids } }),
+    mutationFn: (ids: number[]) => api.post('/api/clients/export-to-monday', { body: { ids } }),
   });
 }

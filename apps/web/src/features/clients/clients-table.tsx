@@ -1,7 +1,8 @@
 import FileDownload from '@mui/icons-material/FileDownload';
 import IosShare from '@mui/icons-material/IosShare';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { CLIENT_TOTAL_CAP, formatNumber, PAGE_SIZES, type ClientRowDto, type ClientTable } from '@bo/domain';
+import { CLIENT_TOTAL_CAP, formatNumber, PAGE_SIZES, type ClientListDto, type ClientTable } from '@bo/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -9,10 +10,10 @@ import { HttpError } from '../../app/http.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable } from '../../ui/data-table/use-data-table.ts';
-import { useClients, useExportClients } from './api.ts';
+import { clientListKey, useClients, useExportClients } from './api.ts';
 import { useClientActions } from './client-actions.tsx';
 import { clientColumns, RowStateContext, type RowState } from './client-columns.tsx';
-import { applyListing, replaceRow, useClientsLive } from './live.ts';
+import { applyListing, patchPage, replaceRow, useClientsLive } from './live.ts';
 import { clientListParams, type ClientFilters } from './list-query.ts';
 import { NestedTabs } from './nested-tabs.tsx';
 
@@ -62,35 +63,39 @@ export function ClientsTable({
     data.setPage(0);
   }
   const { offset, limit, sort } = data.query;
-  const params = clientListParams({ table, filters, search, number, offset: shownFor === filterKey ? offset : 0, limit, sort });
-  const query = useClients(params.toString(), data.ready);
+  const listSearch = clientListParams({
+    table,
+    filters,
+    search,
+    number,
+    offset: shownFor === filterKey ? offset : 0,
+    limit,
+    sort,
+  });
+  const query = useClients(listSearch);
+  const queryClient = useQueryClient();
 
-  // The rows shown: the page as it came, then changed by live events until the next page arrives.
-  const [rows, setRows] = useState<ClientRowDto[] | undefined>(undefined);
+  // The rows shown are the cached page; live events patch it in the cache until the next page arrives.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const page = query.data;
-  useEffect(() => {
-    if (page) {
-      setRows(page.data);
-    }
-  }, [page]);
+  const rows = page?.data;
   const failed = query.isError;
   useEffect(() => {
     if (failed) {
       // Spec 8: on an error the list is emptied.
-      setRows([]);
       setExpanded(new Set());
     }
   }, [failed]);
 
   useClientsLive({
-    onClientUpdated: ({ client }) => setRows((r) => r && replaceRow(r, client)),
+    onClientUpdated: ({ client }) =>
+      queryClient.setQueryData<ClientListDto>(clientListKey(listSearch), (old) => patchPage(old, (r) => replaceRow(r, client))),
     onListingUpdated: (event) => {
       if (table !== 'listing') {
         return;
       }
-      setRows((r) => applyListing(r ?? [], event));
+      queryClient.setQueryData<ClientListDto>(clientListKey(listSearch), (old) => patchPage(old, (r) => applyListing(r, event)));
       if (event.inserted) {
         setExpanded(new Set([event.inserted.id]));
       }

@@ -1,16 +1,18 @@
 import {
-  BUYER_PRESETS,
   CLIENT_ORDER_FIELDS,
+  clientTableFilters,
   customFilterParams,
   defaultClientFilters,
   isOneOf,
+  presetsOfTable,
   type ClientOrderField,
   type ClientPreset,
   type ClientTable,
   type CustomFilter,
   type RoleCode,
-  type TableSort,
 } from '@bo/domain';
+import type { TableSort } from '../../ui/data-table/layout-state.ts';
+import type { ClientListQuery } from './api.ts';
 
 /** The filters of the panel as they were last applied with "Suchen" (statuses, presets, zipcode, custom filters). */
 export interface ClientFilters {
@@ -41,50 +43,42 @@ export interface ClientListRequest {
 
 /** The status filter does not apply to the buyers tab: it lists buyers, whatever the role's default statuses are. */
 export function hasStatusFilter(table: ClientTable): boolean {
-  return table !== 'buyers';
+  return clientTableFilters(table).statusFilter;
 }
-
-const isBuyerPreset = (p: ClientPreset) => (BUYER_PRESETS as readonly string[]).includes(p);
 
 /** The buyers tab takes only its own presets (spec 7); the others never take them (the server refuses them). */
 export function presetsFor(table: ClientTable, presets: readonly ClientPreset[]): ClientPreset[] {
-  return presets.filter((p) => isBuyerPreset(p) === (table === 'buyers'));
+  return presetsOfTable(table, presets);
 }
 
 /**
- * The query string of GET /api/clients. Statuses, includeStatuses and presets are always sent (statuses not in
- * the buyers tab): they start as the role's defaults (spec 6), and an empty `statuses=` asks for every status.
+ * The query of GET /api/clients. Statuses, includeStatuses and presets are always sent (statuses not in
+ * the buyers tab): they start as the role's defaults (spec 6), and an empty `statuses` asks for every status.
  */
-export function clientListParams(request: ClientListRequest): URLSearchParams {
+export function clientListParams(request: ClientListRequest): ClientListQuery {
   const { table, filters } = request;
-  const params = new URLSearchParams({
-    tableName: table,
-    roles: 'user',
-    offset: String(request.offset),
-    limit: String(request.limit),
-  });
-  // The buyers tab has statuses of its own: without `statuses` the server lists the buyers.
-  if (hasStatusFilter(table)) {
-    params.set('statuses', filters.statuses.join(','));
-    params.set('includeStatuses', String(filters.includeStatuses));
-  }
-  params.set('presets', presetsFor(table, filters.presets).join(','));
-  if (request.search.trim()) {
-    params.set('search', request.search.trim());
-  }
-  if (filters.zipcode.trim()) {
-    params.set('zipcode', filters.zipcode.trim());
-  }
-  if (request.number.trim()) {
-    params.set('number', request.number.trim());
-  }
+  const { statusFilter } = clientTableFilters(table);
   const sort = request.sort;
-  if (sort && isOneOf<ClientOrderField>(CLIENT_ORDER_FIELDS, sort.field)) {
-    params.set('orderBy', sort.field);
-    params.set('orderMethod', sort.direction);
-  }
-  for (const [name, value] of Object.entries(customFilterParams(filters.custom))) {
-    params.set(name, value);
-  }
-  return params;
+  const orderBy = sort && isOneOf<ClientOrderField>(CLIENT_ORDER_FIELDS, sort.field) ? sort.field : undefined;
+  return {
+    tableName: table,
+    roles: ['user'],
+    offset: request.offset,
+    limit: request.limit,
+    // The buyers tab has statuses of its own: without `statuses` the server lists the buyers.
+    ...(statusFilter
+      ? {
+          // Status codes as the panel holds them (make_a_demo standing for its five); the server checks each.
+          statuses: filters.statuses as NonNullable<ClientListQuery['statuses']>,
+          includeStatuses: filters.includeStatuses ? 'true' : 'false',
+        }
+      : {}),
+    presets: presetsFor(table, filters.presets),
+    search: request.search.trim() || undefined,
+    zipcode: filters.zipcode.trim() || undefined,
+    number: request.number.trim() || undefined,
+    orderBy,
+    orderMethod: orderBy ? sort?.direction : undefined,
+    ...customFilterParams(filters.custom),
+  };
 }

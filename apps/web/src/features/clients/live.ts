@@ -1,4 +1,12 @@
-import { SOCKET, type ClientRowDto, type ClientUpdatedEvent, type ListingUpdatedEvent } from '@bo/domain';
+import {
+  SOCKET,
+  type ClientFlags,
+  type ClientListDto,
+  type ClientRowDto,
+  type ClientUpdatedEvent,
+  type ListingUpdatedEvent,
+  type LiveClientRowDto,
+} from '@bo/domain';
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 
@@ -43,23 +51,56 @@ export function useClientsLive(handlers: LiveHandlers): void {
   }, []);
 }
 
+/** What a row from a live event may do when the page has no flags of it yet: nothing, until the next page read. */
+export const NO_CLIENT_FLAGS: ClientFlags = {
+  can_edit: false,
+  can_delete: false,
+  can_merge: false,
+  can_call: false,
+  can_book: false,
+  can_assign_agent: false,
+  can_see_events: false,
+};
+
 /**
- * client_updated (an edit or a merge): the row is replaced where it is shown. Spec 8: a client not on
- * the page logs "Unable to find row index" and leaves the rows as they are (the same array, so nothing
- * renders again); it is not added.
+ * client_updated (an edit or a merge): the row is replaced where it is shown, keeping what the viewer may
+ * do with it (a live row carries no flags). Spec 8: a client not on the page logs "Unable to find row index"
+ * and leaves the rows as they are (the same array, so nothing renders again); it is not added.
  */
-export function replaceRow(rows: ClientRowDto[], client: ClientRowDto): ClientRowDto[] {
+export function replaceRow(rows: readonly ClientRowDto[], client: LiveClientRowDto): readonly ClientRowDto[] {
   const index = rows.findIndex((r) => r.id === client.id);
   if (index === -1) {
     console.warn('Unable to find row index', client.id);
     return rows;
   }
-  return rows.map((r, i) => (i === index ? client : r));
+  return rows.map((r, i) => (i === index ? { ...r, ...client } : r));
 }
 
-/** listing_updated: the deleted row goes, the inserted one comes first (once). */
+/**
+ * listing_updated: the deleted row goes, the inserted one comes first (once). An inserted row already on
+ * the page keeps its flags; a new one may do nothing until the page is read again.
+ */
 export function applyListing(rows: readonly ClientRowDto[], event: ListingUpdatedEvent): ClientRowDto[] {
   const inserted = event.inserted;
   const kept = rows.filter((r) => r.id !== event.deleted_id && r.id !== inserted?.id);
-  return inserted ? [inserted, ...kept] : kept;
+  if (!inserted) {
+    return kept;
+  }
+  const before = rows.find((r) => r.id === inserted.id);
+  return [{ ...(before ?? NO_CLIENT_FLAGS), ...inserted }, ...kept];
+}
+
+/**
+ * A live change applied to a cached page of the list (`queryClient.setQueryData` on the page's key): the
+ * same page object when the rows did not change, nothing when the page was not read yet.
+ */
+export function patchPage(
+  page: ClientListDto | undefined,
+  change: (rows: readonly ClientRowDto[]) => readonly ClientRowDto[],
+): ClientListDto | undefined {
+  if (!page) {
+    return page;
+  }
+  const data = change(page.data);
+  return data === page.data ? page : { ...page, data: [...data] };
 }
