@@ -1,14 +1,13 @@
-import type { AdminPaymentsDto, ReceiptRowDto } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 export const ADMIN_PAYMENTS_KEY = ['admin-payments'] as const;
 
 export function useAdminPayments(page: { limit: number; offset: number }, enabled: boolean) {
-  const search = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) }).toString();
+  const query = { limit: page.limit, offset: page.offset };
   return useQuery({
-    queryKey: [...ADMIN_PAYMENTS_KEY, search],
-    queryFn: async () => (await http<{ data: AdminPaymentsDto }>(`/api/admin-payments?${search}`)).data,
+    queryKey: [...ADMIN_PAYMENTS_KEY, query],
+    queryFn: async () => (await api.get('/api/admin-payments', { query })).data,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -18,11 +17,7 @@ export function useAdminPayments(page: { limit: number; offset: number }, enable
 export function useMarkPaid() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) =>
-      http<{ data: { updated: number; receipts: ReceiptRowDto[] } }>('/api/admin-payments/mark-paid', {
-        method: 'POST',
-        body: { receipt_ids: ids },
-      }),
+    mutationFn: (ids: number[]) => api.post('/api/admin-payments/mark-paid', { body: { receipt_ids: ids } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY }),
   });
 }
@@ -32,7 +27,7 @@ export function useCreateReceipt() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ agentId, from, to }: { agentId: number; from: string; to: string }) =>
-      http<{ data: ReceiptRowDto }>(`/api/finances/receipt/${agentId}`, { method: 'POST', body: { from, to } }),
+      api.post('/api/finances/receipt/{id}', { path: { id: agentId }, body: { from, to } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY }),
   });
 }

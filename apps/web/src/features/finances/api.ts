@@ -1,33 +1,23 @@
 import {
   isOneOf,
-  ORDER_STATUSES,
+  orderStatusesToAsk,
   type commissionRateDto,
-  type CommissionDto,
   type CommissionReason,
   type CommissionStatus,
   type DeliveryStatus,
   type OrderDeliveryBody,
-  type OrderDto,
   type OrderPaymentBody,
   type OrderStatus,
   type OrderUpdateBody,
   type PaymentStatus,
-  type ProductDto,
   type ProductLineBody,
-  type ReceiptRowDto,
-  type UserListItemDto,
 } from '@bo/domain';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api, type Answer } from '../../app/api.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
 
-interface Page<T> {
-  data: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+type OrdersPage = Answer<'get', '/api/finances/orders'>;
 
 /** Everything money: a change to an order can add commissions, a receipt changes their status. */
 export const FINANCES_KEY = ['finances'] as const;
@@ -47,37 +37,31 @@ export interface OrderFilters {
 const ORDER_SORTS = ['updated_at', 'created_at', 'id'] as const;
 type OrderSort = (typeof ORDER_SORTS)[number];
 
-/** GET /api/finances/orders: one page with the filters above the table; the server's default is open and pending. */
+/** GET /api/finances/orders: one page with the filters above the table. */
 export function useOrders(filters: OrderFilters, page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  // No status chosen means every status: without the parameter the server answers open and pending only.
-  params.set('status', (filters.status.length > 0 ? filters.status : ORDER_STATUSES).join(','));
-  if (filters.paymentStatus) {
-    params.set('payment_status', filters.paymentStatus);
-  }
-  if (filters.deliveryStatus) {
-    params.set('delivery_status', filters.deliveryStatus);
-  }
-  if (filters.agentId !== null) {
-    params.set('agent_id', String(filters.agentId));
-  }
-  if (filters.search) {
-    params.set('search', filters.search);
-  }
-  if (page.sort && isOneOf<OrderSort>(ORDER_SORTS, page.sort.field)) {
-    params.set('orderBy', page.sort.field);
-    params.set('orderMethod', page.sort.direction);
-  }
-  const search = params.toString();
+  const sort =
+    page.sort && isOneOf<OrderSort>(ORDER_SORTS, page.sort.field) ? { field: page.sort.field, direction: page.sort.direction } : null;
+  const query = {
+    limit: page.limit,
+    offset: page.offset,
+    // No status chosen means every status: without the parameter the server answers its default (DEFAULT_ORDER_STATUSES).
+    status: orderStatusesToAsk(filters.status),
+    payment_status: filters.paymentStatus ? [filters.paymentStatus] : undefined,
+    delivery_status: filters.deliveryStatus ? [filters.deliveryStatus] : undefined,
+    agent_id: filters.agentId ?? undefined,
+    search: filters.search || undefined,
+    orderBy: sort?.field,
+    orderMethod: sort?.direction,
+  };
   return useQuery({
-    queryKey: [...ORDERS_KEY, search],
-    queryFn: () => http<Page<OrderDto>>(`/api/finances/orders?${search}`),
+    queryKey: [...ORDERS_KEY, query],
+    queryFn: () => api.get('/api/finances/orders', { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-type OrderAnswer = Promise<{ data: OrderDto }>;
+type OrderAnswer = Promise<Answer<'get', '/api/finances/order/{id}'>>;
 
 /**
  * A change to one order (PUT on the order, POST/PUT/DELETE on its payments and deliveries). Each call
@@ -89,7 +73,7 @@ function useOrderMutation<A>(call: (args: A) => OrderAnswer) {
   return useMutation({
     mutationFn: call,
     onSuccess: async ({ data }) => {
-      client.setQueriesData<Page<OrderDto>>({ queryKey: ORDERS_KEY }, (page) =>
+      client.setQueriesData<OrdersPage>({ queryKey: ORDERS_KEY }, (page) =>
         page ? { ...page, data: page.data.map((o) => (o.id === data.id ? data : o)) } : page,
       );
       await client.invalidateQueries({ queryKey: COMMISSIONS_KEY });
@@ -100,7 +84,7 @@ function useOrderMutation<A>(call: (args: A) => OrderAnswer) {
 
 export function useUpdateOrder() {
   return useOrderMutation(({ id, body }: { id: number; body: OrderUpdateBody }) =>
-    http(`/api/finances/order/${id}`, { method: 'PUT', body }),
+    api.put('/api/finances/order/{id}', { path: { id }, body }),
   );
 }
 
@@ -108,23 +92,23 @@ export function useUpdateOrder() {
 export function useSavePayment() {
   return useOrderMutation(({ orderId, paymentId, body }: { orderId: number; paymentId: number | null; body: OrderPaymentBody }) =>
     paymentId === null
-      ? http(`/api/finances/order-payment/${orderId}`, { method: 'POST', body })
-      : http(`/api/finances/order-payment/${paymentId}`, { method: 'PUT', body }),
+      ? api.post('/api/finances/order-payment/{id}', { path: { id: orderId }, body })
+      : api.put('/api/finances/order-payment/{id}', { path: { id: paymentId }, body }),
   );
 }
 
 export function useDeletePayment() {
-  return useOrderMutation((paymentId: number) => http(`/api/finances/order-payment/${paymentId}`, { method: 'DELETE' }));
+  return useOrderMutation((paymentId: number) => api.delete('/api/finances/order-payment/{id}', { path: { id: paymentId } }));
 }
 
 export function useAddDelivery() {
   return useOrderMutation(({ orderId, body }: { orderId: number; body: OrderDeliveryBody }) =>
-    http(`/api/finances/order-delivery/${orderId}`, { method: 'POST', body }),
+    api.post('/api/finances/order-delivery/{id}', { path: { id: orderId }, body }),
   );
 }
 
 export function useDeleteDelivery() {
-  return useOrderMutation((deliveryId: number) => http(`/api/finances/order-delivery/${deliveryId}`, { method: 'DELETE' }));
+  return useOrderMutation((deliveryId: number) => api.delete('/api/finances/order-delivery/{id}', { path: { id: deliveryId } }));
 }
 
 /**
@@ -139,7 +123,7 @@ export function useCheckContracts() {
       let refusal: unknown = null;
       for (const id of ids) {
         try {
-          await http(`/api/finances/order/${id}`, { method: 'PUT', body: { checked_contract: true } });
+          await api.put('/api/finances/order/{id}', { path: { id }, body: { checked_contract: true } });
           done += 1;
         } catch (err) {
           refusal ??= err;
@@ -158,17 +142,16 @@ export interface CommissionFilters {
 
 /** GET /api/finances/commissions: the commissions tab asks reason sale, the downlines tab l1, l2, l3 and ca. */
 export function useCommissions(reasons: readonly CommissionReason[], filters: CommissionFilters, page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ reason: reasons.join(','), limit: String(page.limit), offset: String(page.offset) });
-  if (filters.status) {
-    params.set('status', filters.status);
-  }
-  if (filters.agentId !== null) {
-    params.set('agent_id', String(filters.agentId));
-  }
-  const search = params.toString();
+  const query = {
+    reason: [...reasons],
+    limit: page.limit,
+    offset: page.offset,
+    status: filters.status ? [filters.status] : undefined,
+    agent_id: filters.agentId ?? undefined,
+  };
   return useQuery({
-    queryKey: [...COMMISSIONS_KEY, search],
-    queryFn: () => http<Page<CommissionDto>>(`/api/finances/commissions?${search}`),
+    queryKey: [...COMMISSIONS_KEY, query],
+    queryFn: () => api.get('/api/finances/commissions', { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -178,7 +161,7 @@ export function useSetCommissionStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: CommissionStatus }) =>
-      http<{ data: CommissionDto }>(`/api/finances/commission/${id}`, { method: 'PUT', body: { status } }),
+      api.put('/api/finances/commission/{id}', { path: { id }, body: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: COMMISSIONS_KEY }),
   });
 }
@@ -188,7 +171,7 @@ export type CommissionRate = z.infer<typeof commissionRateDto>;
 export function useCommissionRates(enabled: boolean) {
   return useQuery({
     queryKey: RATES_KEY,
-    queryFn: async () => (await http<{ data: CommissionRate[] }>('/api/finances/commission-rates')).data,
+    queryFn: async () => (await api.get('/api/finances/commission-rates')).data,
     enabled,
   });
 }
@@ -196,21 +179,16 @@ export function useCommissionRates(enabled: boolean) {
 export function useSaveCommissionRates() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rates: CommissionRate[]) =>
-      http<{ data: CommissionRate[] }>('/api/finances/commission-rates', { method: 'PUT', body: { rates } }),
+    mutationFn: (rates: CommissionRate[]) => api.put('/api/finances/commission-rates', { body: { rates } }),
     onSuccess: (answer) => client.setQueryData(RATES_KEY, answer.data),
   });
 }
 
 export function useReceipts(agentId: number | null, page: DataTableQuery, enabled: boolean) {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  if (agentId !== null) {
-    params.set('agent_id', String(agentId));
-  }
-  const search = params.toString();
+  const query = { limit: page.limit, offset: page.offset, agent_id: agentId ?? undefined };
   return useQuery({
-    queryKey: [...RECEIPTS_KEY, search],
-    queryFn: () => http<Page<ReceiptRowDto>>(`/api/finances/receipts?${search}`),
+    queryKey: [...RECEIPTS_KEY, query],
+    queryFn: () => api.get('/api/finances/receipts', { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -220,7 +198,7 @@ export function useReceipts(agentId: number | null, page: DataTableQuery, enable
 export function useReceipt(id: number | null) {
   return useQuery({
     queryKey: [...RECEIPTS_KEY, 'one', id],
-    queryFn: () => http<{ data: ReceiptRowDto; commissions: CommissionDto[] }>(`/api/finances/receipt/${id}`),
+    queryFn: () => api.get('/api/finances/receipt/{id}', { path: { id: id! } }),
     enabled: id !== null,
   });
 }
@@ -243,22 +221,20 @@ function useReceiptMutation<A, R>(call: (args: A) => Promise<R>) {
 
 export function useCreateReceipt() {
   return useReceiptMutation(({ agentId, from, to }: { agentId: number; from: string; to: string }) =>
-    http<{ data: ReceiptRowDto }>(`/api/finances/receipt/${agentId}`, { method: 'POST', body: { from, to } }),
+    api.post('/api/finances/receipt/{id}', { path: { id: agentId }, body: { from, to } }),
   );
 }
 
 export function useRebuildReceipt() {
-  return useReceiptMutation((id: number) => http<{ data: ReceiptRowDto }>(`/api/finances/rebuild-receipt/${id}`));
+  return useReceiptMutation((id: number) => api.get('/api/finances/rebuild-receipt/{id}', { path: { id } }));
 }
 
 export function usePayReceipt() {
-  return useReceiptMutation((id: number) =>
-    http<{ data: ReceiptRowDto }>(`/api/finances/receipt/${id}`, { method: 'PUT', body: { status: 'paid' } }),
-  );
+  return useReceiptMutation((id: number) => api.put('/api/finances/receipt/{id}', { path: { id }, body: { status: 'paid' } }));
 }
 
 export function useDeleteReceipt() {
-  return useReceiptMutation((id: number) => http<{ data: { id: number } }>(`/api/finances/receipt/${id}`, { method: 'DELETE' }));
+  return useReceiptMutation((id: number) => api.delete('/api/finances/receipt/{id}', { path: { id } }));
 }
 
 /** Everyone who can earn a commission: sellers, call agents, and the partners and independent agents above them. */
@@ -267,9 +243,9 @@ export function useCommissionAgents(enabled: boolean) {
     queryKey: [...FINANCES_KEY, 'agents'],
     queryFn: async () =>
       (
-        await http<Page<UserListItemDto>>(
-          '/api/users?roles=sales_agent,independent_agent,call_agent,partner&limit=500&orderBy=name&orderMethod=asc',
-        )
+        await api.get('/api/users', {
+          query: { roles: ['sales_agent', 'independent_agent', 'call_agent', 'partner'], limit: 500, orderBy: 'name', orderMethod: 'asc' },
+        })
       ).data,
     staleTime: 5 * 60_000,
     enabled,
@@ -279,20 +255,29 @@ export function useCommissionAgents(enabled: boolean) {
 /** Adds a product line to an order (spec 7 order-product). */
 export function useAddOrderLine() {
   return useOrderMutation(({ orderId, body }: { orderId: number; body: ProductLineBody }) =>
-    http(`/api/finances/order-product/${orderId}`, { method: 'POST', body }),
+    api.post('/api/finances/order-product/{id}', { path: { id: orderId }, body }),
   );
 }
 
 export function useDeleteOrderLine() {
-  return useOrderMutation((lineId: number) => http(`/api/finances/order-product/${lineId}`, { method: 'DELETE' }));
+  return useOrderMutation((lineId: number) => api.delete('/api/finances/order-product/{id}', { path: { id: lineId } }));
 }
 
 /** The active products a line may be of, by name. */
 export function useActiveProducts(enabled: boolean) {
   return useQuery({
     queryKey: ['products', 'active-for-orders'],
-    queryFn: () => http<{ data: ProductDto[] }>('/api/products?status=active&limit=500&orderBy=name&orderMethod=asc'),
+    queryFn: () => api.get('/api/products', { query: { status: 'active', limit: 500, orderBy: 'name', orderMethod: 'asc' } }),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** GET /api/stats/finances/; under the finances key, so a change to an order or a receipt refreshes it. */
+export function useFinanceStats(year: number, agentId: number | null) {
+  return useQuery({
+    queryKey: [...FINANCES_KEY, 'stats', year, agentId],
+    queryFn: async () => (await api.get('/api/stats/finances/', { query: { year, agent_id: agentId ?? undefined } })).data,
+    placeholderData: keepPreviousData,
   });
 }

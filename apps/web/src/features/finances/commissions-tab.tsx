@@ -5,6 +5,7 @@ import {
   formatDate,
   formatMoney,
   formatNumber,
+  isFinalCommission,
   PAGE_SIZES,
   type CommissionDto,
   type CommissionReason,
@@ -26,8 +27,6 @@ const REASONS: Record<'commissions' | 'downlines', readonly CommissionReason[]> 
   commissions: ['sale'],
   downlines: ['l1', 'l2', 'l3', 'ca'],
 };
-
-const isFinal = (status: CommissionStatus) => status === 'paid' || status === 'paid_as_discount';
 
 export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downlines'; manage: boolean }) {
   const { t } = useTranslation(['common', 'finances', 'tables']);
@@ -103,7 +102,7 @@ export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downli
         width: 160,
         alwaysVisible: true,
         render: (c) =>
-          manage && !isFinal(c.status) ? (
+          manage && !isFinalCommission(c.status) ? (
             <TextField
               select
               size="small"
@@ -113,7 +112,7 @@ export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downli
               onChange={(e) => {
                 const status = e.target.value as CommissionStatus;
                 // Paid is final: ask first.
-                if (isFinal(status)) {
+                if (isFinalCommission(status)) {
                   setToPay({ row: c, status });
                 } else {
                   change(c, status);

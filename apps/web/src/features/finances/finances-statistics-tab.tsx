@@ -18,14 +18,12 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { formatMoney, formatNumber, zurichClock, type FinanceFigures, type FinanceStatsDto } from '@bo/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { errorMessage } from '../../app/error-message.ts';
-import { http } from '../../app/http.ts';
 import { Loading } from '../shell/dashboard-layout.tsx';
-import { FINANCES_KEY } from './api.ts';
+import { useFinanceStats } from './api.ts';
 
 type Stats = FinanceStatsDto['data'];
 type Agent = Stats['table'][number]['agent'];
@@ -36,19 +34,6 @@ const YEARS_BACK = 4;
 const FOOTER = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
 /** Spec 9 chart defaults. */
 const CHART = { animationMs: 360, yTicks: 5 } as const;
-
-/** GET /api/stats/finances/; under the finances key, so a change to an order or a receipt refreshes it. */
-function useFinanceStats(year: number, agentId: number | null) {
-  const params = new URLSearchParams({ year: String(year) });
-  if (agentId !== null) {
-    params.set('agent_id', String(agentId));
-  }
-  return useQuery({
-    queryKey: [...FINANCES_KEY, 'stats', year, agentId],
-    queryFn: async () => (await http<FinanceStatsDto>(`/api/stats/finances/?${params.toString()}`)).data,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** Whole francs with de-CH grouping for the axis ("12'500"); the tooltip and the tables show Rappen. */
 const francs = (rappen: number) => formatNumber(Math.round(rappen / 100));

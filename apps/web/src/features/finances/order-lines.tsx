@@ -1,7 +1,7 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { formatMoney, francsToRappen, PRODUCT_LINE_STATUSES, type OrderDto, type ProductLineStatus } from '@bo/domain';
+import { formatMoney, francsToRappen, isRunningOrder, PRODUCT_LINE_STATUSES, type OrderDto, type ProductLineStatus } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -12,15 +12,13 @@ import { RowAction } from './finance-bits.tsx';
 
 type Line = OrderDto['lines'][number];
 
-/** Lines change while the order is open, pending or on hold and the line is not delivered (the server checks the same). */
-const changeable = (order: OrderDto) => order.status === 'open' || order.status === 'pending' || order.status === 'on_hold';
-
 /** The order's product lines; an admin adds a line or removes one not yet delivered. */
 export function OrderLines({ order, manage }: { order: OrderDto; manage: boolean }) {
   const { t } = useTranslation(['common', 'finances']);
   const remove = useDeleteOrderLine();
   const [removing, setRemoving] = useState<Line | null>(null);
-  const editable = manage && changeable(order);
+  // Lines change while the order runs and the line is not delivered (the server checks the same).
+  const editable = manage && isRunningOrder(order.status);
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {order.lines.length === 0 ? (

@@ -43,7 +43,7 @@ export function toggleEditable(current: number | null, id: number): number | nul
  * The orders a bulk "check contracts" changes: the selected ones whose contract is not checked yet.
  * Spec 5: a bulk update with no selected rows does nothing.
  */
-export function contractsToCheck(selection: OrderSelection, page: readonly OrderDto[]): number[] {
+export function contractsToCheck(selection: OrderSelection, page: readonly Pick<OrderDto, 'id' | 'checked_contract'>[]): number[] {
   if (selection.rows.length === 0) {
     return [];
   }

@@ -17,7 +17,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatDate, formatMoney, type ReceiptRowDto, type UserListItemDto } from '@bo/domain';
+import { formatDate, formatMoney, isFinalReceipt, type ReceiptRowDto, type UserListItemDto } from '@bo/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -235,7 +235,7 @@ export function ReceiptDialog({
         <Button component="a" href={receiptPdfPath(id)} download startIcon={<PictureAsPdfOutlined />} data-testid="receipt-dialog-pdf">
           {t('finances:receipts.pdf')}
         </Button>
-        {manage && receipt?.status === 'open' && (
+        {manage && receipt && !isFinalReceipt(receipt.status) && (
           <>
             <Button color="error" onClick={() => onDelete(receipt)} disabled={busy} data-testid="receipt-dialog-delete">
               {t('finances:actions.delete')}

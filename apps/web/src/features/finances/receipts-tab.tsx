@@ -2,7 +2,7 @@ import Add from '@mui/icons-material/Add';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { DEFAULT_PAGE_SIZES, formatDate, formatMoney, formatNumber, PAGE_SIZES, type ReceiptRowDto } from '@bo/domain';
+import { DEFAULT_PAGE_SIZES, formatDate, formatMoney, formatNumber, isFinalReceipt, PAGE_SIZES, type ReceiptRowDto } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -81,7 +81,7 @@ export function ReceiptsTab({ manage }: { manage: boolean }) {
                 <PictureAsPdfOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
-            {manage && r.status === 'open' && (
+            {manage && !isFinalReceipt(r.status) && (
               <>
                 <Tooltip title={t('finances:receipts.rebuild')}>
                   <IconButton

@@ -1,29 +1,25 @@
-import type { OmnicasApplicationDto, OmnicasListDto, OmnicasOrderDto, OmnicasStatus } from '@bo/domain';
+import type { OmnicasStatus } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 export const OMNICAS_KEY = ['omnicas'] as const;
 
 /** One page of applications, newest first, optionally of one status. */
 export function useOmnicas(page: { limit: number; offset: number; status: OmnicasStatus | '' }) {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  if (page.status) {
-    params.set('status', page.status);
-  }
-  const search = params.toString();
+  const query = { limit: page.limit, offset: page.offset, status: page.status ? [page.status] : undefined };
   return useQuery({
-    queryKey: [...OMNICAS_KEY, 'list', search],
-    queryFn: () => http<OmnicasListDto>(`/api/omnicas?${search}`),
+    queryKey: [...OMNICAS_KEY, 'list', query],
+    queryFn: () => api.get('/api/omnicas', { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The orders paid through the provider that the new-application dialog offers. */
 export function useOmnicasOrders(search: string, enabled: boolean) {
-  const params = new URLSearchParams({ limit: '20', ...(search ? { search } : {}) }).toString();
+  const query = { limit: 20, search: search || undefined };
   return useQuery({
-    queryKey: [...OMNICAS_KEY, 'orders', params],
-    queryFn: async () => (await http<{ data: OmnicasOrderDto[] }>(`/api/omnicas/orders?${params}`)).data,
+    queryKey: [...OMNICAS_KEY, 'orders', query],
+    queryFn: async () => (await api.get('/api/omnicas/orders', { query })).data,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -32,8 +28,7 @@ export function useOmnicasOrders(search: string, enabled: boolean) {
 export function useApply() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { order_id: number; reference: string; amount?: number }) =>
-      http<{ data: OmnicasApplicationDto }>('/api/omnicas', { method: 'POST', body }),
+    mutationFn: (body: { order_id: number; reference: string; amount?: number }) => api.post('/api/omnicas', { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: OMNICAS_KEY }),
   });
 }
@@ -41,8 +36,7 @@ export function useApply() {
 export function useSetOmnicasStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: OmnicasStatus }) =>
-      http<{ data: OmnicasApplicationDto }>(`/api/omnicas/${id}`, { method: 'PUT', body: { status } }),
+    mutationFn: ({ id, status }: { id: number; status: OmnicasStatus }) => api.put('/api/omnicas/{id}', { path: { id }, body: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: OMNICAS_KEY }),
   });
 }
@@ -51,7 +45,7 @@ export function useSetOmnicasStatus() {
 export function useRefreshOmnicas() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http<{ data: OmnicasApplicationDto }>(`/api/omnicas/${id}/refresh`, { method: 'POST' }),
+    mutationFn: (id: number) => api.post('/api/omnicas/{id}/refresh', { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: OMNICAS_KEY }),
   });
 }

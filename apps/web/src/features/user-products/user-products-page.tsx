@@ -2,25 +2,14 @@ import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
 import { Alert, Box, Chip, CircularProgress, Paper, Typography } from '@mui/material';
 import { formatDate, formatMoney, type userProductDto } from '@bo/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
-import { http } from '../../app/http.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { Facts } from '../events/detail-bits.tsx';
+import { useUserProducts } from './api.ts';
 
 type UserProduct = z.infer<typeof userProductDto>;
-
-/** GET /api/user-products/{id}: what the client bought, line by line. */
-function useUserProducts(userId: number | undefined) {
-  return useQuery({
-    queryKey: ['user-products', userId],
-    queryFn: async () => (await http<{ data: UserProduct[] }>(`/api/user-products/${userId}`)).data,
-    enabled: userId !== undefined,
-    retry: false,
-  });
-}
 
 function ProductCard({ item }: { item: UserProduct }) {
   const { t } = useTranslation(['events']);

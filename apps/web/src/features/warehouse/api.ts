@@ -1,16 +1,17 @@
-import type { OrderDeliveryBody, ShortageDto, StockRowDto, WarehouseDto } from '@bo/domain';
+import type { OrderDeliveryBody, ShortageDto } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, HttpError } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
+import { HttpError } from '../../app/http-error.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
 
 export const WAREHOUSE_KEY = ['warehouse'] as const;
 
 /** The stock and one page of the orders waiting for their main product. */
 export function useWarehouse(page: Pick<DataTableQuery, 'limit' | 'offset'>, enabled = true) {
-  const search = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) }).toString();
+  const query = { limit: page.limit, offset: page.offset };
   return useQuery({
-    queryKey: [...WAREHOUSE_KEY, search],
-    queryFn: async () => (await http<{ data: WarehouseDto }>(`/api/warehouse?${search}`)).data,
+    queryKey: [...WAREHOUSE_KEY, query],
+    queryFn: async () => (await api.get('/api/warehouse', { query })).data,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -21,7 +22,7 @@ export function useChangeStock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, body }: { productId: number; body: { quantity: number } | { delta: number } }) =>
-      http<{ data: StockRowDto }>(`/api/warehouse/stock/${productId}`, { method: 'PUT', body }),
+      api.put('/api/warehouse/stock/{productId}', { path: { productId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: WAREHOUSE_KEY }),
   });
 }
@@ -30,7 +31,7 @@ export function useDeliver() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: number; body: OrderDeliveryBody }) =>
-      http<{ data: { order_id: number; delivery_status: string } }>(`/api/warehouse/deliver/${orderId}`, { method: 'POST', body }),
+      api.post('/api/warehouse/deliver/{orderId}', { path: { orderId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: WAREHOUSE_KEY }),
   });
 }
