@@ -1,6 +1,7 @@
 import { can, PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS, type Permission, type RouteAccess } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, login, type TestApp } from '../../test/harness.ts';
+import { buildStaff } from '../../test/factories.ts';
+import { createTestApp, injectAs, type TestApp } from '../../test/harness.ts';
 
 const PROBE = 'x-policy-probe';
 
@@ -32,8 +33,7 @@ beforeAll(async () => {
     },
   });
   for (const role of ROLE_CODES) {
-    const user = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, user.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
   // The admin holds every permission, so a probe as admin passes every guard and reads every policy.
   for (const route of t.routes()) {

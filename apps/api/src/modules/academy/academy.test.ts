@@ -12,7 +12,8 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exe, mp4, pdf, png } from '../../../test/fixtures.ts';
-import { auditRows, createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
+import { buildStaff } from '../../../test/factories.ts';
+import { auditRows, createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
 import { seedAcademy } from '../../db/seed/academy.ts';
 import { wav } from '../../db/seed/media.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
@@ -24,8 +25,7 @@ const ROLES: RoleCode[] = ['admin', 'sales_agent', 'call_agent', 'prom_agent', '
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ROLES) {
-    const user = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, user.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
 });
 

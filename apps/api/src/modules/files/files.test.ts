@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exe, mp4, multipart, png } from '../../../test/fixtures.ts';
-import { createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
+import { buildStaff } from '../../../test/factories.ts';
+import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 const cookies = new Map<string, string>();
@@ -10,8 +11,7 @@ const cookies = new Map<string, string>();
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'sales_agent', 'partner'] as const) {
-    const user = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, user.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
 });
 

@@ -1,6 +1,7 @@
 import { SPECIAL_LOCATION_ID, type LocationDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
+import { buildStaff } from '../../../test/factories.ts';
+import { auditRows, createTestApp, createUser, injectAs, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,8 +22,7 @@ const SEED = [
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'sales_agent', 'ocr_manager', 'user', 'partner'] as const) {
-    const u = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
   admin = cookies.get('admin')!;
   for (const body of SEED) {

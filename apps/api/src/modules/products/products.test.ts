@@ -1,7 +1,8 @@
 import type { CategoryDto, FileDto, ProductDto, RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4, multipart, png } from '../../../test/fixtures.ts';
-import { auditRows, createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
+import { buildStaff } from '../../../test/factories.ts';
+import { auditRows, createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -63,8 +64,7 @@ const SEED = [
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'sales_agent', 'call_agent', 'independent_agent', 'partner', 'user', 'ocr_manager'] as const) {
-    const u = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
   admin = cookies.get('admin')!;
   for (const name of ['Wasser', 'Luft', 'Zubehör']) {

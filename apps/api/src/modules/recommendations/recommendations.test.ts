@@ -1,5 +1,6 @@
 import type { RecommendationAnswer, RecommendationCountersDto, RecommendationItemDto, RecommendationListDto, RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStaff } from '../../../test/factories.ts';
 import { auditRows, createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -24,8 +25,7 @@ beforeAll(async () => {
   cookies.set('otherPartner', await login(t.app, otherPartner.email));
   cookies.set('sales_agent', await login(t.app, salesAgent.email));
   for (const role of ['admin', 'call_agent', 'prom_agent', 'ocr_manager', 'independent_agent'] as const) {
-    const u = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
 });
 

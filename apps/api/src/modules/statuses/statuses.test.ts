@@ -1,6 +1,7 @@
 import { CLIENT_STATUSES, PARTNER_STATUSES, ROLE_CODES, type RoleCode, type StatusesAnswer } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
+import { buildStaff } from '../../../test/factories.ts';
+import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 const cookies = new Map<RoleCode, string>();
@@ -8,8 +9,7 @@ const cookies = new Map<RoleCode, string>();
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ROLE_CODES) {
-    const u = await createUser(t.db, { role });
-    cookies.set(role, await login(t.app, u.email));
+    cookies.set(role, (await buildStaff(t, role)).cookie);
   }
 });
 
