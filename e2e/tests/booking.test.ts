@@ -3,17 +3,10 @@ import { after, describe, it } from 'node:test';
 import { workingTimeRefusal, zurichClock, zurichInstant } from '@bo/domain';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, eventually, openScreen, screenshot, signIn, signOut, textOf, withPage } from '../support/browser.ts';
+import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
-interface CalendarEvent {
-  id: number;
-  type: string;
-  status: string;
-  date: string;
-  client: { id: number; name: string; surname: string } | null;
-  agent: { id: number } | null;
-  created_by: { id: number } | null;
-}
+type CalendarEvent = Item<'get', '/api/calendar-events'>;
 
 async function json<T>(api: APIRequestContext, path: string): Promise<T> {
   const res = await api.get(path);
@@ -31,7 +24,7 @@ const zurichInput = (at: Date) => {
 const DEMO_AGENT = 'Marco Bernasconi';
 
 async function demoAgentId(api: APIRequestContext): Promise<number> {
-  const { data } = await json<{ data: { id: number; name: string }[] }>(api, '/api/sales-agents?limit=500');
+  const { data } = await json<Json<'get', '/api/sales-agents'>>(api, '/api/sales-agents?limit=500');
   const agent = data.find((a) => a.name === DEMO_AGENT);
   assert.ok(agent, 'the demo sales agent is listed');
   return agent.id;
@@ -40,7 +33,7 @@ async function demoAgentId(api: APIRequestContext): Promise<number> {
 async function agentEvents(api: APIRequestContext, agentId: number, from: Date, days: number): Promise<CalendarEvent[]> {
   const to = new Date(from.getTime() + days * 86_400_000);
   const params = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), agentId: String(agentId) });
-  return (await json<{ data: CalendarEvent[] }>(api, `/api/calendar-events?${params.toString()}`)).data;
+  return (await json<Json<'get', '/api/calendar-events'>>(api, `/api/calendar-events?${params.toString()}`)).data;
 }
 
 /**
@@ -86,7 +79,7 @@ async function book(page: Page, dialog: Locator): Promise<{ event: CalendarEvent
   await dialog.getByTestId('event-save').click();
   const res = await answer;
   assert.equal(res.status(), 201, await res.text());
-  const body = (await res.json()) as { data: { summary: string; event: CalendarEvent; presentation_id?: number } };
+  const body = (await res.json()) as Json<'post', '/api/calendar-event'>;
   assert.equal(body.data.presentation_id, body.data.event.id);
   await dialog.waitFor({ state: 'detached' });
   await eventually(async () =>
@@ -120,7 +113,7 @@ void describe('booking a demo', { timeout: 180_000 }, () => {
       await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
       const agentId = await demoAgentId(page.request);
       const start = await freeMorning(page.request, agentId);
-      const me = (await json<{ data: { id: number } }>(page.request, '/auth/current')).data;
+      const me = (await json<Json<'get', '/auth/current'>>(page.request, '/auth/current')).data;
 
       await openScreen(page, 'clients', '/ca-dashboard/clients');
       const row = page.getByTestId('client-row').first();
@@ -133,9 +126,7 @@ void describe('booking a demo', { timeout: 180_000 }, () => {
       const dialog = page.getByTestId('event-dialog');
       await dialog.waitFor();
       assert.equal(await dialog.getAttribute('data-mode'), 'create');
-      const record = (
-        await json<{ data: { name: string; surname: string; address: string | null } }>(page.request, `/api/user/${clientId}`)
-      ).data;
+      const record = (await json<Json<'get', '/api/user/{id}'>>(page.request, `/api/user/${clientId}`)).data;
       assert.equal(name, `${record.surname}, ${record.name}`);
       // The client's data is picked into the booking.
       await eventually(async () => assert.equal(await dialog.getByTestId('client-name').inputValue(), record.name));
@@ -168,10 +159,7 @@ void describe('booking a demo', { timeout: 180_000 }, () => {
         await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
         const agentId = await demoAgentId(page.request);
         const start = await freeMorning(page.request, agentId, 1);
-        const { data } = await json<{ data: { id: number; user: { name: string; surname: string } }[] }>(
-          page.request,
-          '/api/clients?tableName=b2c&limit=20',
-        );
+        const { data } = await json<Json<'get', '/api/clients'>>(page.request, '/api/clients?tableName=b2c&limit=20');
         const lead = data[3] ?? data[0];
         assert.ok(lead, 'the call agent has leads');
 

@@ -3,14 +3,10 @@ import { after, describe, it } from 'node:test';
 import { EVENT_COLOURS, formatDateTime, zurichClock, zurichInstant } from '@bo/domain';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
-interface CalendarEvent {
-  id: number;
-  date: string;
-  status: string;
-  client: { id: number; name: string; surname: string } | null;
-}
+type CalendarEvent = Item<'get', '/api/calendar-events'>;
 
 async function json<T>(api: APIRequestContext, path: string): Promise<T> {
   const res = await api.get(path);
@@ -31,7 +27,7 @@ const at = (monday: Date, days: number, hour: number) => {
 
 /** The id of a demo sales agent by surname (spec 3 agents list: "Name Surname"). */
 async function agentId(api: APIRequestContext, surname: string): Promise<number> {
-  const { data } = await json<{ data: { id: number; name: string }[] }>(api, '/api/sales-agents?limit=500');
+  const { data } = await json<Json<'get', '/api/sales-agents'>>(api, '/api/sales-agents?limit=500');
   const agent = data.find((a) => a.name.endsWith(` ${surname}`));
   assert.ok(agent, `the demo sales agent ${surname} is listed`);
   return agent.id;
@@ -47,7 +43,7 @@ async function freeWeek(api: APIRequestContext, agent: number, weeksAhead: numbe
     const monday = zurichInstant(today.year, today.month, today.day - (today.weekday - 1) + 7 * w);
     const sunday = at(monday, 7, 0);
     const params = new URLSearchParams({ from: monday.toISOString(), to: sunday.toISOString(), agentId: String(agent) });
-    const { data } = await json<{ data: CalendarEvent[] }>(api, `/api/calendar-events?${params.toString()}`);
+    const { data } = await json<Json<'get', '/api/calendar-events'>>(api, `/api/calendar-events?${params.toString()}`);
     if (data.length === 0) {
       return monday;
     }
@@ -75,7 +71,7 @@ async function book(api: APIRequestContext, agent: number, start: Date, surname:
     },
   });
   assert.equal(res.status(), 201, await res.text());
-  return ((await res.json()) as { data: { event: CalendarEvent } }).data.event;
+  return ((await res.json()) as Json<'post', '/api/calendar-event'>).data.event;
 }
 
 const eventIn = (page: Page, id: number) => page.getByTestId('calendar').locator(`[data-testid="calendar-event"][data-event-id="${id}"]`);
@@ -228,7 +224,7 @@ void describe('calendar', { timeout: 180_000 }, () => {
       // The demo holds far fewer than CALENDAR_EVENTS_LIMIT events: the server's answer is marked capped on its way.
       await page.route('**/api/calendar-events?*', async (route) => {
         const res = await route.fetch();
-        const body = (await res.json()) as { data: unknown[]; capped: boolean };
+        const body = (await res.json()) as Json<'get', '/api/calendar-events'>;
         assert.equal(body.capped, false);
         await route.fulfill({ response: res, json: { ...body, capped: true } });
       });
@@ -275,7 +271,7 @@ void describe('calendar', { timeout: 180_000 }, () => {
       });
       await dialog.getByTestId('event-cancel').click();
       await dialog.waitFor({ state: 'detached' });
-      const stored = await json<{ data: { date: string } }>(page.request, `/api/event/${later.id}?eventType=presentation`);
+      const stored = await json<Json<'get', '/api/event/{id}'>>(page.request, `/api/event/${later.id}?eventType=presentation`);
       assert.equal(new Date(stored.data.date).toISOString(), new Date(later.date).toISOString());
     }),
   );

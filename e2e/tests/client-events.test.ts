@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { closeBrowser, DEMO_PASSWORD, screenshot, signIn, withPage } from '../support/browser.ts';
-
-interface Listed {
-  id: number;
-  type: 'presentation' | 'service';
-  status: string;
-  client: { id: number } | null;
-}
+import type { Json } from '../support/contract.ts';
 
 void describe("a client's appointments on their page", { timeout: 120_000 }, () => {
   after(closeBrowser);
@@ -16,7 +10,10 @@ void describe("a client's appointments on their page", { timeout: 120_000 }, () 
     "the sales agent sees the client's appointments and opens the last presentation from there",
     withPage(async (page) => {
       await signIn(page, 'sa@demo.test', DEMO_PASSWORD);
-      const history = (await (await page.request.get('/api/events-history?eventType=presentation&limit=50')).json()) as { data: Listed[] };
+      const history = (await (await page.request.get('/api/events-history?eventType=presentation&limit=50')).json()) as Json<
+        'get',
+        '/api/events-history'
+      >;
       const held = history.data.find((e) => e.status !== 'planned' && e.client);
       assert.ok(held, 'the demo sales agent has a past presentation');
       const clientId = held.client!.id;
@@ -38,7 +35,7 @@ void describe("a client's appointments on their page", { timeout: 120_000 }, () 
     'a promotion agent, who has no calendar, sees no appointments panel',
     withPage(async (page) => {
       await signIn(page, 'pa@demo.test', DEMO_PASSWORD);
-      const list = (await (await page.request.get('/api/clients?limit=1')).json()) as { data: { id: number }[] };
+      const list = (await (await page.request.get('/api/clients?limit=1')).json()) as Json<'get', '/api/clients'>;
       const first = list.data[0];
       assert.ok(first, 'the promotion agent has a lead');
       await page.goto(`/pa-dashboard/show-user/${first.id}`);

@@ -2,28 +2,19 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, eventually, expectSnackbar, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 const SUFFIX = String(Date.now()).slice(-6);
 const TABLET = { width: 768, height: 1024 } as const;
 
-interface ClientRow {
-  user: {
-    id: number;
-    name: string;
-    surname: string;
-    phone: string | null;
-    mobile_phone: string | null;
-    email: string | null;
-    city: string | null;
-  };
-}
+type ClientRow = Item<'get', '/api/clients'>;
 
 /** Clients the signed-in user may open, as the clients list answers them. */
 async function someClients(page: Page, query: string): Promise<ClientRow['user'][]> {
   const res = await page.request.get(`/api/clients?${query}`);
   assert.equal(res.status(), 200);
-  const body = (await res.json()) as { data: ClientRow[] };
+  const body = (await res.json()) as Json<'get', '/api/clients'>;
   return body.data.map((r) => r.user);
 }
 
@@ -252,7 +243,7 @@ void describe('client record', { timeout: 180_000 }, () => {
         data: { type: 'recall', recall_at: recallAt, comment: `Rückruf ${SUFFIX}` },
       });
       assert.equal(made.status(), 201, await made.text());
-      const entryId = ((await made.json()) as { data: { id: number } }).data.id;
+      const entryId = ((await made.json()) as Json<'post', '/api/contact-history/{id}'>).data.id;
 
       await page.goto(`/ca-dashboard/show-user/${client.id}`);
       const entry = page.getByTestId('contact-entry').filter({ hasText: `Rückruf ${SUFFIX}` });
@@ -262,9 +253,7 @@ void describe('client record', { timeout: 180_000 }, () => {
         assert.ok((await textOf(entry.getByTestId('contact-recall'))).includes(tr('de', 'client:contact.recallDone'))),
       );
       assert.equal(await entry.getByTestId('close-recall').count(), 0);
-      const record = (await (await page.request.get(`/api/user/${client.id}`)).json()) as {
-        data: { next_recall_at: string | null; contact_history: { id: number; recall_done: boolean }[] };
-      };
+      const record = (await (await page.request.get(`/api/user/${client.id}`)).json()) as Json<'get', '/api/user/{id}'>;
       assert.equal(record.data.contact_history.find((c) => c.id === entryId)?.recall_done, true);
       assert.notEqual(record.data.next_recall_at, recallAt);
     }),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, closeBrowser, DEMO_PASSWORD, newContext, signIn, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 
 /** A JSON call from the app's own page, as the app makes it (same origin, the session cookie). */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -73,13 +74,6 @@ window.attempts = (async () => ({ socket: await socket(), logo: await logo(), im
 </script></body></html>`;
 }
 
-interface Account {
-  id: number;
-  access_to_clients: string;
-  telephony_user_id: string | null;
-  telephony_number: string | null;
-}
-
 void describe('requests from other sites', { timeout: 180_000 }, () => {
   let server: http.Server;
   let port = 0;
@@ -109,13 +103,13 @@ void describe('requests from other sites', { timeout: 180_000 }, () => {
     'a page on another port or another site changes nothing: by navigation, image, form post or socket',
     withPage(async (page: Page, context: BrowserContext) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const me = (await ok<{ data: { id: number } }>(page, 'GET', '/auth/current')).data;
+      const me = (await ok<Json<'get', '/auth/current'>>(page, 'GET', '/auth/current')).data;
 
       // Two call agents of this test: one active, one blocked by the admin.
       const suffix = String(Date.now()).slice(-7);
       const staff = async (name: string) =>
         (
-          await ok<{ data: { id: number } }>(page, 'POST', '/api/staff', {
+          await ok<Json<'post', '/api/staff'>>(page, 'POST', '/api/staff', {
             name,
             surname: `Fremd${suffix}`,
             email: `fremd-${name.toLowerCase()}-${suffix}@demo.test`,
@@ -127,29 +121,24 @@ void describe('requests from other sites', { timeout: 180_000 }, () => {
       const blocked = await staff('Gesperrt');
       await ok(page, 'GET', `/api/block-account/${blocked}`);
       const mailsTo = async (name: string) =>
-        (await ok<{ total: number }>(page, 'GET', `/api/outbox?to=${encodeURIComponent(`fremd-${name}-${suffix}@demo.test`)}`)).total;
+        (await ok<Json<'get', '/api/outbox'>>(page, 'GET', `/api/outbox?to=${encodeURIComponent(`fremd-${name}-${suffix}@demo.test`)}`))
+          .total;
       const mailsBefore = [await mailsTo('aktiv'), await mailsTo('gesperrt')];
 
       // The admin's line, so that a call really starts; put back at the end.
       // The accounts list shows staff, not admins: the admin's account is the first one the demo made.
-      const mine = (await ok<{ data: Account & { user: { id: number } } }>(page, 'GET', '/api/account/1')).data;
+      const mine = (await ok<Json<'get', '/api/account/{id}'>>(page, 'GET', '/api/account/1')).data;
       assert.equal(mine.user.id, me.id, "account 1 is the admin's");
       const line = { access_to_clients: mine.access_to_clients, telephony_user_id: '900001', telephony_number: '+41 44 000 00 01' };
       await ok(page, 'PUT', `/api/account/${mine.id}`, line);
       try {
-        const rows = (
-          await ok<{ data: { user: { id: number; mobile_phone: string | null; phone: string | null } }[] }>(
-            page,
-            'GET',
-            '/api/clients?limit=50',
-          )
-        ).data;
+        const rows = (await ok<Json<'get', '/api/clients'>>(page, 'GET', '/api/clients?limit=50')).data;
         const client = rows.map((r) => r.user).find((c) => c.mobile_phone ?? c.phone)!;
-        const callBefore = (await ok<{ data: { id: number } }>(page, 'GET', `/api/clients/initiate-call/${client.id}`)).data.id;
+        const callBefore = (
+          await ok<Json<'get', '/api/clients/initiate-call/{id}'>>(page, 'GET', `/api/clients/initiate-call/${client.id}`)
+        ).data.id;
 
-        const receipts = (
-          await ok<{ data: { id: number; total: number; commissions_count: number }[] }>(page, 'GET', '/api/finances/receipts?status=open')
-        ).data;
+        const receipts = (await ok<Json<'get', '/api/finances/receipts'>>(page, 'GET', '/api/finances/receipts?status=open')).data;
         const receipt = receipts[0];
         const settingsBefore = await ok<unknown>(page, 'GET', '/api/global-settings');
 
@@ -186,10 +175,9 @@ void describe('requests from other sites', { timeout: 180_000 }, () => {
         }
 
         // Nothing changed: read through the app's own page.
-        const current = (await ok<{ data: { id: number; impersonated_by: unknown } }>(page, 'GET', '/auth/current')).data;
+        const current = (await ok<Json<'get', '/auth/current'>>(page, 'GET', '/auth/current')).data;
         assert.deepEqual([current.id, current.impersonated_by], [me.id, null], 'still signed in as the admin');
-        const users = (await ok<{ data: { id: number; is_active: boolean }[] }>(page, 'GET', `/api/users-with-accounts?search=${suffix}`))
-          .data;
+        const users = (await ok<Json<'get', '/api/users-with-accounts'>>(page, 'GET', `/api/users-with-accounts?search=${suffix}`)).data;
         assert.deepEqual(
           users.map((u) => [u.id, u.is_active]).sort(),
           [
@@ -200,12 +188,12 @@ void describe('requests from other sites', { timeout: 180_000 }, () => {
         assert.deepEqual([await mailsTo('aktiv'), await mailsTo('gesperrt')], mailsBefore, 'no signup mail sent');
         assert.deepEqual(await ok<unknown>(page, 'GET', '/api/global-settings'), settingsBefore, 'the logo and settings are unchanged');
         if (receipt) {
-          const now = (await ok<{ data: { total: number; commissions_count: number } }>(page, 'GET', `/api/finances/receipt/${receipt.id}`))
-            .data;
+          const now = (await ok<Json<'get', '/api/finances/receipt/{id}'>>(page, 'GET', `/api/finances/receipt/${receipt.id}`)).data;
           assert.deepEqual([now.total, now.commissions_count], [receipt.total, receipt.commissions_count]);
         }
         // The next call gets the next number: no call was started in between.
-        const callAfter = (await ok<{ data: { id: number } }>(page, 'GET', `/api/clients/initiate-call/${client.id}`)).data.id;
+        const callAfter = (await ok<Json<'get', '/api/clients/initiate-call/{id}'>>(page, 'GET', `/api/clients/initiate-call/${client.id}`))
+          .data.id;
         assert.equal(callAfter, callBefore + 1, 'no call was started by the other site');
       } finally {
         // From a session of its own: had an attempt got through, this one could be signed out or someone else.

@@ -13,18 +13,11 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 /** CHF as the page shows it, with the white space textOf reads (de-CH puts a no-break space after CHF). */
 const chf = (rappen: number) => formatMoney(rappen).replace(/\s+/g, ' ');
-
-interface Counts {
-  future: number;
-  expired: number;
-  successful: number;
-  delivery: number;
-  capped: Record<'future' | 'expired' | 'successful' | 'delivery', boolean>;
-}
 
 /** Every GET request of the page to `path`, as query parameters. */
 function recordRequests(page: Page, path: string): URLSearchParams[] {
@@ -103,10 +96,7 @@ void describe('events lists', { timeout: 180_000 }, () => {
 
       const month = answer(page, '/api/events-upcoming', (p) => p.get('period') === 'month');
       await page.getByTestId('events-tab-month').click();
-      const monthBody = (await (await month).json()) as {
-        data: { id: number; status: string; client: { surname: string } | null }[];
-        total: number;
-      };
+      const monthBody = (await (await month).json()) as Json<'get', '/api/events-upcoming'>;
       assert.ok(monthBody.total > 0, 'the demo agent has events in the coming 30 days');
       await settled(page);
 
@@ -156,12 +146,10 @@ void describe('events lists', { timeout: 180_000 }, () => {
       const detail = answer(page, `/api/event/${id}`, (p) => p.get('eventType') === 'presentation');
       await held.getByTestId('event-view').click();
       await waitForPath(page, `/sa-dashboard/events-history/view-presentation/${id}`);
-      const event = (await (await detail).json()) as {
-        data: { agent: { name: string; surname: string }; presentation_products: { price: number }[]; contract_number: string | null };
-      };
+      const event = (await (await detail).json()) as Json<'get', '/api/event/{id}'>;
       await page.getByTestId('view-event').waitFor();
       assert.equal(await page.getByTestId('view-status').locator('[data-status]').getAttribute('data-status'), 'success');
-      assert.equal(await textOf(page.getByTestId('view-agent')), `${event.data.agent.name} ${event.data.agent.surname}`);
+      assert.equal(await textOf(page.getByTestId('view-agent')), `${event.data.agent!.name} ${event.data.agent!.surname}`);
       assert.equal(await textOf(page.getByTestId('answer-was-at-home')), tr('de', 'events:yes'));
       assert.equal(await page.getByTestId('view-line').count(), event.data.presentation_products.length);
       if (event.data.presentation_products.length > 0) {
@@ -184,7 +172,7 @@ void describe('events lists', { timeout: 180_000 }, () => {
       const counted = answer(page, '/api/presentations-counts/');
       const firstList = answer(page, '/api/presentations');
       await openScreen(page, 'presentations', '/admin-dashboard/presentations');
-      const counts = ((await (await counted).json()) as { data: Counts }).data;
+      const counts = ((await (await counted).json()) as Json<'get', '/api/presentations-counts/'>).data;
       assert.equal(new URL((await firstList).url()).searchParams.get('page'), 'expired');
       await page.getByRole('heading', { level: 1, name: tr('de', 'screens.presentations'), exact: true }).waitFor();
 
@@ -196,7 +184,7 @@ void describe('events lists', { timeout: 180_000 }, () => {
           await page.getByTestId(`presentations-tab-${tab}`).click();
           const res = await list;
           assert.equal(new URL(res.url()).searchParams.get('limit'), '20');
-          const body = (await res.json()) as { total: number };
+          const body = (await res.json()) as Json<'get', '/api/presentations'>;
           assert.equal(body.total, counts[tab], `the ${tab} list holds what its counter counts`);
         }
         await eventually(async () => {
@@ -217,7 +205,7 @@ void describe('events lists', { timeout: 180_000 }, () => {
       const receiptAnswer = answer(page, `/api/receipt/${id}`);
       await withReceipt.getByTestId('event-receipt').click();
       await waitForPath(page, `/admin-dashboard/receipt/${id}`);
-      const receipt = ((await (await receiptAnswer).json()) as { data: { totals: { total: number }; lines: unknown[] } }).data;
+      const receipt = ((await (await receiptAnswer).json()) as Json<'get', '/api/receipt/{id}'>).data;
       await page.getByTestId('receipt-sheet').waitFor();
       assert.equal(await textOf(page.getByTestId('receipt-total-total')), chf(receipt.totals.total));
       assert.equal(await page.getByTestId('receipt-line').count(), receipt.lines.length);
@@ -235,14 +223,14 @@ void describe('events lists', { timeout: 180_000 }, () => {
       await page.emulateMedia({ media: 'screen' });
 
       // The upcoming events of one agent: the admin's agent filter.
-      const agents = (await getJson<{ data: { id: number; name: string }[] }>(page, '/api/sales-agents?limit=500')).data;
+      const agents = (await getJson<Json<'get', '/api/sales-agents'>>(page, '/api/sales-agents?limit=500')).data;
       const marco = agents.find((a) => a.name === 'Marco Bernasconi')!;
       await openScreen(page, 'eventsUpcoming', '/admin-dashboard/events-upcoming');
       await page.getByTestId('events-tab-month').click();
       await settled(page);
       const filtered = answer(page, '/api/events-upcoming', (p) => p.get('agent_id') === String(marco.id));
       await choose(page, 'events-agent-filter', marco.name);
-      const body = (await (await filtered).json()) as { total: number };
+      const body = (await (await filtered).json()) as Json<'get', '/api/events-upcoming'>;
       assert.ok(body.total > 0);
       await eventually(async () => {
         assert.equal(await rows(page).count(), Math.min(body.total, 50));

@@ -2,18 +2,10 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, waitForPath, withPage } from '../support/browser.ts';
+import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
-interface Row {
-  id: number;
-  user: { id: number; name: string; surname: string; status: string | null; mobile_phone: string | null; phone: string | null };
-}
-
-interface Record {
-  id: number;
-  status: string | null;
-  contact_history: { type: string; status: string | null; comment: string; flow: string }[];
-}
+type Row = Item<'get', '/api/clients'>;
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);
@@ -21,11 +13,11 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-const recordOf = async (page: Page, id: number) => (await getJson<{ data: Record }>(page, `/api/user/${id}`)).data;
+const recordOf = async (page: Page, id: number) => (await getJson<Json<'get', '/api/user/{id}'>>(page, `/api/user/${id}`)).data;
 
 /** A lead of the call agent's own list (B2C, make a demo), with a phone to call. */
 async function aLead(page: Page, skip: number): Promise<Row> {
-  const { data } = await getJson<{ data: Row[] }>(page, '/api/clients?tableName=b2c&limit=20');
+  const { data } = await getJson<Json<'get', '/api/clients'>>(page, '/api/clients?tableName=b2c&limit=20');
   const leads = data.filter((r) => r.user.mobile_phone ?? r.user.phone);
   const lead = leads[skip];
   assert.ok(lead, 'the call agent has leads with a phone number');
@@ -131,7 +123,7 @@ void describe('lead flow', { timeout: 120_000 }, () => {
     'a partner sees the status of a lead they referred, read only',
     withPage(async (page) => {
       await signIn(page, 'partner@demo.test', DEMO_PASSWORD);
-      const { data } = await getJson<{ data: Row[] }>(page, '/api/clients?statuses=&presets=&limit=5');
+      const { data } = await getJson<Json<'get', '/api/clients'>>(page, '/api/clients?statuses=&presets=&limit=5');
       const lead = data[0];
       assert.ok(lead, 'the demo partner referred leads');
       await page.goto(`/partner-dashboard/partner-flow/${lead.id}`);

@@ -3,6 +3,7 @@ import { after, describe, it } from 'node:test';
 import { MAKE_A_DEMO } from '@bo/domain';
 import type { Locator } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, openScreen, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 /** A number as the page shows it (de-CH groups thousands with an apostrophe). */
@@ -80,7 +81,7 @@ void describe('pie chart', { timeout: 120_000 }, () => {
 
       // What the page shows is what the server counts.
       const res = await page.request.get('/api/stats/clients-distribution');
-      const data = ((await res.json()) as { data: { total: number } }).data;
+      const data = ((await res.json()) as Json<'get', '/api/stats/clients-distribution'>).data;
       assert.equal(data.total, status.total);
     }),
   );

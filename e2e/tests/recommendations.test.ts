@@ -13,6 +13,7 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 const SUFFIX = String(Date.now()).slice(-6);
@@ -131,9 +132,7 @@ void describe('recommendations', { timeout: 180_000 }, () => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
       const found = await page.request.get('/api/clients?search=user%40demo.test&statuses=&presets=');
       assert.equal(found.status(), 200);
-      const client = ((await found.json()) as { data: { id: number; user: { email: string | null } }[] }).data.find(
-        (r) => r.user.email === 'user@demo.test',
-      );
+      const client = ((await found.json()) as Json<'get', '/api/clients'>).data.find((r) => r.user.email === 'user@demo.test');
       assert.ok(client, 'the demo client is in the clients list');
       const person = { name: 'Céline', surname: `Gasser ${SUFFIX}` };
       const created = await page.request.post('/api/recommendations', {
@@ -161,9 +160,7 @@ void describe('recommendations', { timeout: 180_000 }, () => {
 
       const leads = await page.request.get(`/api/clients?search=${encodeURIComponent(person.surname)}&statuses=&presets=`);
       assert.equal(leads.status(), 200);
-      const rows = (
-        (await leads.json()) as { data: { user: { name: string; surname: string; status: string; lead_source: string; city: string } }[] }
-      ).data;
+      const rows = ((await leads.json()) as Json<'get', '/api/clients'>).data;
       assert.deepEqual(
         rows.map((r) => [r.user.name, r.user.surname, r.user.status, r.user.lead_source, r.user.city]),
         [[person.name, person.surname, 'user_rec', 'referral', 'Biel/Bienne']],

@@ -12,12 +12,10 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
+import type { Item } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
-interface Row {
-  id: number;
-  user: { id: number; name: string; surname: string; mobile_phone: string | null; phone: string | null };
-}
+type Row = Item<'get', '/api/clients'>;
 
 async function clients(page: Page, query: Record<string, string>): Promise<Row[]> {
   const res = await page.request.get(`/api/clients?${new URLSearchParams(query).toString()}`);

@@ -2,14 +2,17 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, openScreen, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 interface Layout {
   columns?: { id: string; visible: boolean }[];
   pageSize?: number;
 }
+type SavedSnapshot = Json<'get', '/api/general/snapshot/{id}'>['data'][string];
+/** The saved snapshots, each read as the layout the web app stores in it. */
 interface Snapshots {
-  data: Partial<Record<string, { snapshot: Layout; timestamp: string }>>;
+  data: Partial<Record<string, Omit<SavedSnapshot, 'snapshot'> & { snapshot: Layout }>>;
 }
 
 const STATUS = tr('de', 'outbox.status');
@@ -51,7 +54,7 @@ void describe('table layout', { timeout: 120_000 }, () => {
     'admin hides a column of the outbox and shows 25 rows a page; after a reload the layout is back; the default view restores it',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const me = ((await (await page.request.get('/auth/current')).json()) as { data: { id: number } }).data.id;
+      const me = ((await (await page.request.get('/auth/current')).json()) as Json<'get', '/auth/current'>).data.id;
       const snapshotUrl = `/api/general/snapshot/${me}`;
       const before = ((await (await page.request.get(snapshotUrl)).json()) as Snapshots).data.outbox;
       try {

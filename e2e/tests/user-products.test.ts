@@ -2,21 +2,11 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { formatDate, formatMoney } from '@bo/domain';
 import { closeBrowser, DEMO_PASSWORD, openScreen, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 /** CHF as the page shows it, with the white space textOf reads (de-CH puts a no-break space after CHF). */
 const chf = (rappen: number) => formatMoney(rappen).replace(/\s+/g, ' ');
-
-interface UserProduct {
-  id: number;
-  product: { id: number; name: string };
-  status: 'sell' | 'rec' | 'gift';
-  quantity: number;
-  price: number;
-  years_of_guarantee: number | null;
-  bought_at: string;
-  delivered: boolean;
-}
 
 void describe('my products', { timeout: 120_000 }, () => {
   after(closeBrowser);
@@ -25,12 +15,12 @@ void describe('my products', { timeout: 120_000 }, () => {
     'a demo client who bought at a presentation sees each product with its price, guarantee, date and delivery',
     withPage(async (page) => {
       await signIn(page, 'user@demo.test', DEMO_PASSWORD);
-      const me = (await (await page.request.get('/auth/current')).json()) as { data: { id: number } };
+      const me = (await (await page.request.get('/auth/current')).json()) as Json<'get', '/auth/current'>;
       const answer = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/user-products/${me.data.id}`);
       await openScreen(page, 'userProducts', '/user-dashboard/user-products');
       const res = await answer;
       assert.equal(res.status(), 200);
-      const bought = ((await res.json()) as { data: UserProduct[] }).data;
+      const bought = ((await res.json()) as Json<'get', '/api/user-products/{id}'>).data;
       assert.ok(bought.length > 0, 'the demo client bought something');
       await page.getByRole('heading', { level: 1, name: tr('de', 'screens.userProducts'), exact: true }).waitFor();
 
