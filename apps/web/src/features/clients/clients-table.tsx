@@ -63,7 +63,7 @@ export function ClientsTable({
     data.setPage(0);
   }
   const { offset, limit, sort } = data.query;
-  const listSearch = clientListParams({
+  const listQuery = clientListParams({
     table,
     filters,
     search,
@@ -72,7 +72,7 @@ export function ClientsTable({
     limit,
     sort,
   });
-  const query = useClients(listSearch);
+  const query = useClients(listQuery);
   const queryClient = useQueryClient();
 
   // The rows shown are the cached page; live events patch it in the cache until the next page arrives.
@@ -90,12 +90,12 @@ export function ClientsTable({
 
   useClientsLive({
     onClientUpdated: ({ client }) =>
-      queryClient.setQueryData<ClientListDto>(clientListKey(listSearch), (old) => patchPage(old, (r) => replaceRow(r, client))),
+      queryClient.setQueryData<ClientListDto>(clientListKey(listQuery), (old) => patchPage(old, (r) => replaceRow(r, client))),
     onListingUpdated: (event) => {
       if (table !== 'listing') {
         return;
       }
-      queryClient.setQueryData<ClientListDto>(clientListKey(listSearch), (old) => patchPage(old, (r) => applyListing(r, event)));
+      queryClient.setQueryData<ClientListDto>(clientListKey(listQuery), (old) => patchPage(old, (r) => applyListing(r, event)));
       if (event.inserted) {
         setExpanded(new Set([event.inserted.id]));
       }
