@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMISSION_STATUSES,
+  hasInvoice,
+  isFinancedOrder,
   DEFAULT_ORDER_STATUSES,
   isFinalCommission,
   isFinalReceipt,
@@ -68,5 +70,18 @@ describe('orderStatusesToAsk: the chosen statuses, or every status when none is 
   });
   it('the default filter is open and pending (spec 9)', () => {
     expect(DEFAULT_ORDER_STATUSES).toEqual(['open', 'pending']);
+  });
+});
+
+describe('hasInvoice and isFinancedOrder: what the payment method decides', () => {
+  const cases: [string | null, boolean, boolean][] = [
+    ['bill', true, false],
+    ['omnicas', false, true],
+    ['cash', false, false],
+    [null, false, false],
+  ];
+  it.each(cases)('%s: invoice %s, financed %s', (method, invoice, financed) => {
+    expect(hasInvoice(method)).toBe(invoice);
+    expect(isFinancedOrder(method)).toBe(financed);
   });
 });

@@ -44,6 +44,16 @@ export function isFinalCommission(status: string): boolean {
   return status === 'paid' || status === 'paid_as_discount';
 }
 
+/** An order paid by bill has an invoice (with a QR-bill for what is owed); one paid otherwise has none. */
+export function hasInvoice(paymentMethod: string | null): boolean {
+  return paymentMethod === 'bill';
+}
+
+/** An order paid through the financing provider (payment method omnicas): it takes a financing application, and closing it needs the bank's papers checked. */
+export function isFinancedOrder(paymentMethod: string | null): boolean {
+  return paymentMethod === 'omnicas';
+}
+
 /** A paid receipt stays paid: it is not reopened, rebuilt or deleted. */
 export function isFinalReceipt(status: string): boolean {
   return status === 'paid';
@@ -78,7 +88,7 @@ export interface OrderFlags {
  * - on-hold toggle is allowed when order status is open, pending or on_hold.
  */
 export function orderFlags(o: OrderFlagsInput): OrderFlags {
-  const omnicasChecked = o.payment_method !== 'omnicas' || (o.checked_bank_docs && o.checked_bank_delivery && o.checked_payments);
+  const omnicasChecked = !isFinancedOrder(o.payment_method) || (o.checked_bank_docs && o.checked_bank_delivery && o.checked_payments);
   return {
     canToggleStatus: o.checked_contract && o.payment_status === 'paid' && omnicasChecked,
     canTogglePaymentStatus: o.status !== 'closed' && o.payment_status !== 'open' && o.checked_contract,

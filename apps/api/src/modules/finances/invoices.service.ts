@@ -1,4 +1,4 @@
-import { splitPlace, splitStreet, toQrBillText, type GlobalSettingsDto, type OrderDto } from '@bo/domain';
+import { hasInvoice, splitPlace, splitStreet, toQrBillText, type GlobalSettingsDto, type OrderDto } from '@bo/domain';
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 import type { Data as QrBillData, Debtor } from 'swissqrbill/types';
 import type { Db } from '../../db/client.ts';
@@ -84,7 +84,7 @@ function debtorOf(client: OrderDto['client']): Debtor | undefined {
  */
 export async function orderInvoice(deps: InvoiceDeps, actor: Actor, id: number): Promise<{ filename: string; pdf: Buffer }> {
   const order = await orderDto(deps.db, actor, id);
-  if (order.payment_method !== 'bill') {
+  if (!hasInvoice(order.payment_method)) {
     throw new AppError('ORDER_NOT_PAID_BY_BILL', {
       message: `Order ${id} is paid by ${order.payment_method ?? 'no payment method'}; invoices are for orders paid by bill.`,
     });

@@ -4,6 +4,7 @@ import {
   type OmnicasOrderDto,
   type OmnicasQuery,
   type OmnicasStatus,
+  isFinancedOrder,
   orderSum,
 } from '@bo/domain';
 import type { z } from 'zod';
@@ -94,7 +95,7 @@ export async function createApplication(deps: OmnicasDeps, actor: Actor, body: O
     if (!order) {
       throw new AppError('NOT_FOUND', { fieldValidation: { order_id: 'invalid_value' } });
     }
-    if (order.paymentMethod !== 'omnicas') {
+    if (!isFinancedOrder(order.paymentMethod)) {
       throw new AppError('VALIDATION_ERROR', {
         message: 'The order is not paid through the financing provider (payment method omnicas).',
         fieldValidation: { order_id: 'invalid_value' },

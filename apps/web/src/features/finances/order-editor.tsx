@@ -17,6 +17,8 @@ import {
   type BANK_CODES,
   formatDate,
   formatMoney,
+  hasInvoice,
+  isFinancedOrder,
   type OrderDto,
   type OrderToggle,
   type OrderUpdateBody,
@@ -121,7 +123,7 @@ function OrderSummary({ order }: { order: OrderDto }) {
           value={order.lastDelivery ? formatDate(order.lastDelivery.delivered_at) : t('finances:order.summary.noDelivery')}
           testId="order-last-delivery"
         />
-        {order.payment_method === 'bill' && (
+        {hasInvoice(order.payment_method) && (
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Button
               size="small"
@@ -276,7 +278,7 @@ function OrderChecks({ order, manage }: { order: OrderDto; manage: boolean }) {
           ),
         )}
       </Box>
-      {order.payment_method === 'omnicas' && (
+      {isFinancedOrder(order.payment_method) && (
         <Typography variant="caption" color="text.secondary">
           {t('finances:order.checks.omnicasHint')}
         </Typography>
