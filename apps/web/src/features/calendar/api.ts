@@ -1,7 +1,7 @@
-import type { calendarAnswer, CalendarEventCreateBody, CalendarEventMoveBody, CalendarEventUpdateBody, EventDto } from '@bo/domain';
+import type { CalendarEventCreateBody, CalendarEventMoveBody, CalendarEventUpdateBody } from '@bo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http, HttpError } from '../../app/http.ts';
+import { api, type Answer } from '../../app/api.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { CLIENTS_KEY } from '../clients/api.ts';
 
 export const CALENDAR_KEY = ['calendar-events'] as const;
@@ -20,13 +20,10 @@ export interface CalendarRange {
 export function useCalendarEvents(range: CalendarRange | null, agentId: number | null, enabled = true) {
   return useQuery({
     queryKey: [...CALENDAR_KEY, range?.from, range?.to, agentId ?? 'all'],
-    queryFn: async () => {
-      const params = new URLSearchParams({ from: range?.from ?? '', to: range?.to ?? '' });
-      if (agentId !== null) {
-        params.set('agentId', String(agentId));
-      }
-      return http<{ data: EventDto[]; capped: boolean }>(`/api/calendar-events?${params.toString()}`);
-    },
+    queryFn: () =>
+      api.get('/api/calendar-events', {
+        query: { from: range?.from ?? '', to: range?.to ?? '', ...(agentId !== null ? { agentId } : {}) },
+      }),
     enabled: enabled && range !== null,
     // Paging to the next week keeps the last one on screen until the new one is there.
     placeholderData: keepPreviousData,
@@ -34,7 +31,7 @@ export function useCalendarEvents(range: CalendarRange | null, agentId: number |
   });
 }
 
-export type CalendarAnswer = z.infer<typeof calendarAnswer>;
+export type CalendarAnswer = Answer<'post', '/api/calendar-event'>;
 
 /**
  * The calendar said no (HTTP 409 `calendar_event_error`): `reason` is why, as a code the dialog
@@ -59,10 +56,10 @@ function reasonOf(body: MaybeRefusal | undefined): string | null {
  * One calendar call. A refusal comes as 409 `{ error: 'calendar_event_error', data: { error } }`; spec 7
  * also allows an answer that carries `data.error`, so both become a CalendarRefused.
  */
-async function calendarCall(path: string, method: 'POST' | 'PUT', body: unknown): Promise<CalendarAnswer> {
+async function calendarCall(call: () => Promise<CalendarAnswer>): Promise<CalendarAnswer> {
   try {
-    const answer = await http<CalendarAnswer & MaybeRefusal>(path, { method, body });
-    const reason = reasonOf(answer);
+    const answer = await call();
+    const reason = reasonOf(answer as MaybeRefusal);
     if (reason) {
       throw new CalendarRefused(reason);
     }
@@ -92,13 +89,13 @@ function useCalendarMutation<A>(call: (args: A) => Promise<CalendarAnswer>) {
 }
 
 export function useCreateEvent() {
-  return useCalendarMutation((body: CalendarEventCreateBody) => calendarCall('/api/calendar-event', 'POST', body));
+  return useCalendarMutation((body: CalendarEventCreateBody) => calendarCall(() => api.post('/api/calendar-event', { body })));
 }
 
 export function useUpdateEvent() {
-  return useCalendarMutation((body: CalendarEventUpdateBody) => calendarCall('/api/calendar-event', 'PUT', body));
+  return useCalendarMutation((body: CalendarEventUpdateBody) => calendarCall(() => api.put('/api/calendar-event', { body })));
 }
 
 export function useMoveEvent() {
-  return useCalendarMutation((body: CalendarEventMoveBody) => calendarCall('/api/calendar-event-move', 'POST', body));
+  return useCalendarMutation((body: CalendarEventMoveBody) => calendarCall(() => api.post('/api/calendar-event-move', { body })));
 }

@@ -1,7 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import FullCalendar from '@fullcalendar/react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import { CALENDAR_EVENTS_LIMIT, can, zurichClock, zurichInstant, type CurrentUserDto } from '@bo/domain';
+import { CALENDAR_EVENTS_LIMIT, can, picksCalendarAgent, zurichClock, zurichInstant, type CurrentUserDto } from '@bo/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -32,7 +32,7 @@ export function CalendarPage() {
  */
 function useShownAgent(user: CurrentUserDto, param: string | null) {
   const role = user.role.code;
-  const picks = role === 'admin' || role === 'call_agent';
+  const picks = picksCalendarAgent(role);
   const agents = useSalesAgents(picks);
   if (!picks) {
     return { picks, agents: [], agentId: user.id, ready: true };

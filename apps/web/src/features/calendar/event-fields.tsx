@@ -1,5 +1,5 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
-import { PRESENTATION_STATUSES, type CurrentUserDto, type PresentationStatus } from '@bo/domain';
+import { picksCalendarAgent, PRESENTATION_STATUSES, type CurrentUserDto, type PresentationStatus } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { useCurrentUser } from '../../app/session.ts';
@@ -19,7 +19,7 @@ export interface AgentOption {
  */
 export function useAgentOptions(): { options: AgentOption[]; fixed: boolean; loading: boolean; user: CurrentUserDto | undefined } {
   const { data: user } = useCurrentUser();
-  const picks = user?.role.code === 'admin' || user?.role.code === 'call_agent';
+  const picks = user ? picksCalendarAgent(user.role.code) : false;
   const agents = useSalesAgents(picks);
   if (!user) {
     return { options: [], fixed: true, loading: true, user: undefined };

@@ -1,21 +1,11 @@
-import type {
-  EventDetailDto,
-  EventListDto,
-  EventPeriod,
-  EventType,
-  PresentationPage,
-  PresentationStatus,
-  presentationCountsDto,
-  receiptDto,
-} from '@bo/domain';
+import type { EventPeriod, EventType, PresentationPage, PresentationStatus } from '@bo/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../app/http.ts';
+import { api, type Answer, type CallOptions } from '../../app/api.ts';
 
 export const EVENTS_KEY = ['events'] as const;
 
 /** A page of events; past 1,000 matches the total stops counting and `total_capped` says so. */
-export type EventListAnswer = EventListDto;
+export type EventListAnswer = Answer<'get', '/api/events-upcoming'>;
 export type EventsListKind = 'upcoming' | 'history';
 
 /** Spec 3 "Events list state": the filters the events lists send; empty values are left out. */
@@ -30,29 +20,28 @@ export interface EventsListParams {
   limit: number;
 }
 
-export function eventsListSearch(p: EventsListParams): URLSearchParams {
-  const q = new URLSearchParams({ period: p.period, sorted: p.sorted, offset: String(p.offset), limit: String(p.limit) });
-  if (p.search) {
-    q.set('search', p.search);
-  }
-  if (p.status) {
-    q.set('status', p.status);
-  }
-  if (p.agentId !== null) {
-    q.set('agent_id', String(p.agentId));
-  }
-  if (p.eventType) {
-    q.set('eventType', p.eventType);
-  }
-  return q;
+type EventsListQuery = NonNullable<CallOptions<'get', '/api/events-upcoming'>['query']>;
+
+/** The query the events lists send; empty filters are left out. */
+export function eventsListQuery(p: EventsListParams): EventsListQuery {
+  return {
+    period: p.period,
+    sorted: p.sorted,
+    offset: p.offset,
+    limit: p.limit,
+    ...(p.search ? { search: p.search } : {}),
+    ...(p.status ? { status: p.status } : {}),
+    ...(p.agentId !== null ? { agent_id: p.agentId } : {}),
+    ...(p.eventType ? { eventType: p.eventType } : {}),
+  };
 }
 
 /** GET /api/events-upcoming or /api/events-history: one page. */
 export function useEventsList(kind: EventsListKind, params: EventsListParams, enabled: boolean) {
-  const search = eventsListSearch(params).toString();
+  const query = eventsListQuery(params);
   return useQuery({
-    queryKey: [...EVENTS_KEY, 'list', kind, search],
-    queryFn: () => http<EventListAnswer>(`/api/events-${kind}?${search}`),
+    queryKey: [...EVENTS_KEY, 'list', kind, query],
+    queryFn: () => (kind === 'upcoming' ? api.get('/api/events-upcoming', { query }) : api.get('/api/events-history', { query })),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,
@@ -63,41 +52,41 @@ export function useEventsList(kind: EventsListKind, params: EventsListParams, en
 export function useEventDetail(id: number, eventType: EventType) {
   return useQuery({
     queryKey: [...EVENTS_KEY, 'detail', eventType, id],
-    queryFn: async () => (await http<{ data: EventDetailDto }>(`/api/event/${id}?eventType=${eventType}`)).data,
+    queryFn: async () => (await api.get('/api/event/{id}', { path: { id }, query: { eventType } })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
 }
 
-/** GET /api/presentations: a page of one presentations tab; `search` is built by presentationsSearch. */
-export function usePresentations(search: string, enabled: boolean) {
+/** GET /api/presentations: a page of one presentations tab; `query` is built by presentationsQuery. */
+export function usePresentations(query: PresentationsQuery, enabled: boolean) {
   return useQuery({
-    queryKey: [...EVENTS_KEY, 'presentations', search],
-    queryFn: () => http<EventListAnswer>(`/api/presentations?${search}`),
+    queryKey: [...EVENTS_KEY, 'presentations', query],
+    queryFn: () => api.get('/api/presentations', { query }),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,
   });
 }
 
-export type PresentationCounts = z.infer<typeof presentationCountsDto>['data'];
+export type PresentationCounts = Answer<'get', '/api/presentations-counts/'>['data'];
 
 /** GET /api/presentations-counts/: the counters of the tabs future, expired, successful and delivery. */
 export function usePresentationCounts() {
   return useQuery({
     queryKey: [...EVENTS_KEY, 'presentation-counts'],
-    queryFn: async () => (await http<z.infer<typeof presentationCountsDto>>('/api/presentations-counts/')).data,
+    queryFn: async () => (await api.get('/api/presentations-counts/')).data,
     retry: false,
   });
 }
 
-export type ReceiptData = z.infer<typeof receiptDto>['data'];
+export type ReceiptData = Answer<'get', '/api/receipt/{id}'>['data'];
 
 /** GET /api/receipt/{presentationId} (admin). */
 export function useReceipt(id: number) {
   return useQuery({
     queryKey: [...EVENTS_KEY, 'receipt', id],
-    queryFn: async () => (await http<z.infer<typeof receiptDto>>(`/api/receipt/${id}`)).data,
+    queryFn: async () => (await api.get('/api/receipt/{id}', { path: { id } })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -108,27 +97,29 @@ export function useReceipt(id: number) {
  * boughtMainProduct depending on the page). `page` names the tab as well, and the server counts the tabs
  * by it: the explicit parameters must not narrow a tab below what its counter counts.
  */
-export const PRESENTATION_PAGE_QUERY: Record<PresentationPage, Record<string, string>> = {
-  expired: { statuses: 'planned', period: 'expired' },
-  future: { statuses: 'planned', period: 'future' },
-  successful: { statuses: 'success' },
-  delivery: { statuses: 'success', needDelivery: 'true' },
+type PresentationsQuery = NonNullable<CallOptions<'get', '/api/presentations'>['query']>;
+
+export const PRESENTATION_PAGE_QUERY: Record<PresentationPage, PresentationsQuery> = {
+  expired: { statuses: ['planned'], period: 'expired' },
+  future: { statuses: ['planned'], period: 'future' },
+  successful: { statuses: ['success'] },
+  delivery: { statuses: ['success'], needDelivery: 'true' },
   history: {},
 };
 
-export function presentationsSearch(p: {
+export function presentationsQuery(p: {
   page: PresentationPage;
   search: string;
   statuses: readonly PresentationStatus[];
   offset: number;
   limit: number;
-}): URLSearchParams {
-  const q = new URLSearchParams({ page: p.page, ...PRESENTATION_PAGE_QUERY[p.page], offset: String(p.offset), limit: String(p.limit) });
-  if (p.statuses.length > 0) {
-    q.set('statuses', p.statuses.join(','));
-  }
-  if (p.search) {
-    q.set('search', p.search);
-  }
-  return q;
+}): PresentationsQuery {
+  return {
+    page: p.page,
+    ...PRESENTATION_PAGE_QUERY[p.page],
+    offset: p.offset,
+    limit: p.limit,
+    ...(p.statuses.length > 0 ? { statuses: [...p.statuses] } : {}),
+    ...(p.search ? { search: p.search } : {}),
+  };
 }

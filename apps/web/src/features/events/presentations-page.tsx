@@ -18,7 +18,7 @@ import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable } from '../../ui/data-table/use-data-table.ts';
 import { FilterSelect } from '../../ui/filter-select.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
-import { presentationsSearch, usePresentationCounts, usePresentations, type PresentationCounts } from './api.ts';
+import { presentationsQuery, usePresentationCounts, usePresentations, type PresentationCounts } from './api.ts';
 import { eventLinks, totalText } from './event-bits.tsx';
 import { eventColumns } from './event-columns.tsx';
 
@@ -87,7 +87,7 @@ function Presentations({ role }: { role: RoleCode }) {
   }
   const { offset, limit } = table.query;
   const query = usePresentations(
-    presentationsSearch({ page, search, statuses, offset: shownFor === filterKey ? offset : 0, limit }).toString(),
+    presentationsQuery({ page, search, statuses, offset: shownFor === filterKey ? offset : 0, limit }),
     table.ready,
   );
 

@@ -19,7 +19,7 @@ import { dashboardPath, formatDate, formatMoney, type RoleCode } from '@bo/domai
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { useReceipt, type ReceiptData } from './api.ts';
 import { clientAddress, personName } from './event-bits.tsx';

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { useEventDetail } from './api.ts';
 import { EventStatusChip, eventLinks, personName } from './event-bits.tsx';

@@ -1,6 +1,7 @@
-import type { ClientRecordDto, EventDetailDto, FileDto, ProductDto, ProductListDto } from '@bo/domain';
+import type { FileDto, ProductDto } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, HttpError } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { fileForm, postForm } from '../../app/upload.ts';
 import type { PresentationBody, ServiceBody } from './body.ts';
 
@@ -15,7 +16,7 @@ const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof HttpError
 export function usePresentation(id: number) {
   return useQuery({
     queryKey: [...PERFORM_KEY, 'presentation', id],
-    queryFn: async () => (await http<{ data: EventDetailDto }>(`/api/presentation/${id}`)).data,
+    queryFn: async () => (await api.get('/api/presentation/{id}', { path: { id } })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: noRetryOn4xx,
     // The draft is built once from it; a refetch would not change the open flow anyway.
@@ -27,7 +28,7 @@ export function usePresentation(id: number) {
 export function useService(id: number) {
   return useQuery({
     queryKey: [...PERFORM_KEY, 'service', id],
-    queryFn: async () => (await http<{ data: EventDetailDto }>(`/api/event/${id}?eventType=service`)).data,
+    queryFn: async () => (await api.get('/api/event/{id}', { path: { id }, query: { eventType: 'service' } })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: noRetryOn4xx,
     staleTime: Infinity,
@@ -44,7 +45,7 @@ export function useClientForProfile(clientId: number | undefined) {
     queryKey: ['clients', 'perform-profile', clientId ?? 0],
     queryFn: async () => {
       try {
-        return (await http<{ data: ClientRecordDto }>(`/api/user/${clientId}`)).data;
+        return (await api.get('/api/user/{id}', { path: { id: clientId! } })).data;
       } catch (err) {
         if (err instanceof HttpError && (err.status === 404 || err.status === 403)) {
           return null;
@@ -62,18 +63,16 @@ export function useClientForProfile(clientId: number | undefined) {
 export function useActiveProducts() {
   return useQuery({
     queryKey: ['products', 'list', { status: 'active', perform: true }],
-    queryFn: async (): Promise<ProductDto[]> => {
-      const params = new URLSearchParams({ status: 'active', limit: '500', orderBy: 'name', orderMethod: 'asc' });
-      return (await http<ProductListDto>(`/api/products?${params.toString()}`)).data;
-    },
+    queryFn: async (): Promise<ProductDto[]> =>
+      (await api.get('/api/products', { query: { status: 'active', limit: 500, orderBy: 'name', orderMethod: 'asc' } })).data,
     staleTime: 5 * 60_000,
   });
 }
 
-function useFinish<B>(url: (id: number) => string, method: 'PUT' | 'POST') {
+function useFinish<B>(call: (id: number, body: B) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: B }) => http<{ data: EventDetailDto }>(url(id), { method, body }),
+    mutationFn: ({ id, body }: { id: number; body: B }) => call(id, body),
     onSuccess: () =>
       Promise.all([
         // The open flow's own event is only marked stale: read again now, it would replace the flow with
@@ -87,10 +86,12 @@ function useFinish<B>(url: (id: number) => string, method: 'PUT' | 'POST') {
 }
 
 /** PUT /api/finish-presentation/{id}: the whole draft in one go; the server makes the order. */
-export const useFinishPresentation = () => useFinish<PresentationBody>((id) => `/api/finish-presentation/${id}`, 'PUT');
+export const useFinishPresentation = () =>
+  useFinish((id: number, body: PresentationBody) => api.put('/api/finish-presentation/{id}', { path: { id }, body }));
 
 /** POST /api/event/perform-service/{id}. */
-export const useFinishService = () => useFinish<ServiceBody>((id) => `/api/event/perform-service/${id}`, 'POST');
+export const useFinishService = () =>
+  useFinish((id: number, body: ServiceBody) => api.post('/api/event/perform-service/{id}', { path: { id }, body }));
 
 /** Where a photographed or scanned contract is uploaded (field `file`); the answer is `{ file }`. */
 export const CONTRACT_UPLOAD_URL = '/api/upload-contract';

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

@@ -1,4 +1,4 @@
-import type { EventDetailDto } from '@bo/domain';
+import { serviceFinishProblems, type EventDetailDto } from '@bo/domain';
 import { instantOfZurichInput, lineBodyOf, type ServiceBody } from './body.ts';
 import { lineDraftOf, lineKey, lineWithStatus, type LineDraft, type LinePatch } from './draft.ts';
 
@@ -54,24 +54,34 @@ export function serviceBodyOf(d: ServiceDraft): ServiceBody {
   };
 }
 
-/** The answers the service page needs before it can finish, as field errors. */
+/** The answers the service page needs before it can finish, as field errors; the server's own rules among them. */
 export function serviceProblems(d: ServiceDraft, now: Date): Record<string, string> {
   const out: Record<string, string> = {};
+  const body = serviceBodyOf(d);
+  const server = serviceFinishProblems(
+    {
+      was_at_home: body.was_at_home,
+      recall_time: body.recall_time ?? null,
+      has_order: body.has_order ?? false,
+      order_products: body.order_products ?? [],
+    },
+    now,
+  );
   if (d.was_at_home === null) {
     out.was_at_home = 'field_is_required';
   }
   if (d.was_at_home === false && d.recall_time) {
-    const at = instantOfZurichInput(d.recall_time);
-    if (!at || at < now) {
-      out.recall_time = 'invalid_value';
+    const problem = instantOfZurichInput(d.recall_time) ? server.recall_time : 'invalid_value';
+    if (problem) {
+      out.recall_time = problem;
     }
   }
   if (d.was_at_home === true && d.has_order === null) {
     out.has_order = 'field_is_required';
   }
   if (d.was_at_home === true && d.has_order === true) {
-    if (d.lines.length === 0) {
-      out.order_products = 'field_is_required';
+    if (server.order_products) {
+      out.order_products = server.order_products;
     }
     d.lines.forEach((l, i) => {
       for (const field of ['price', 'rec_price', 'years_of_guarantee'] as const) {

@@ -1,4 +1,11 @@
-import { discountExceedsSale, workingTimeRefusal, type CalendarRefusal, type FlowStepId } from '@bo/domain';
+import {
+  discountExceedsSale,
+  presentationDraftProblems,
+  workingTimeRefusal,
+  type CalendarRefusal,
+  type FlowStepId,
+  type PresentationOutcomeFacts,
+} from '@bo/domain';
 import { instantOfZurichInput } from './body.ts';
 import { answersOf, flowPath, type PresentationDraft } from './draft.ts';
 
@@ -25,6 +32,23 @@ export function discountTooLarge(d: PresentationDraft, defaultPrice: (productId:
   return d.discount_rec_sum !== null && discountExceedsSale(lines, d.discount_rec_sum);
 }
 
+/** What the draft's cross-field rules (the server's too) read of the draft; `at` is the outcome's time. */
+export function outcomeFactsOf(d: PresentationDraft, at: Date | null): PresentationOutcomeFacts {
+  const time = at ? at.toISOString() : null;
+  return {
+    was_at_home: d.was_at_home,
+    demo_outcome: d.demo_outcome,
+    recall_time: d.demo_outcome === 'recall' ? time : null,
+    remeet_time: d.demo_outcome === 'remeet' ? time : null,
+    got_gift: d.got_gift,
+    gift: d.gift,
+    payment_installments: d.payment_installments,
+    first_payment_month: d.first_payment_month || null,
+    // The lines have their own step ('10'); the rule on them is the server's alone.
+    order_products: [],
+  };
+}
+
 /** `defaultPrice` gives a product's price for lines without their own. */
 export function stepProblem(
   step: FlowStepId,
@@ -39,10 +63,13 @@ export function stepProblem(
       return d.demo_outcome === null ? 'answer' : null;
     case '02': {
       const at = instantOfZurichInput(d.outcome_time);
-      if (!at) {
+      const problems = presentationDraftProblems(outcomeFactsOf(d, at), now);
+      const problem = problems.recall_time ?? problems.remeet_time;
+      if (!at || problem === 'field_is_required') {
         return 'time';
       }
-      if (at < now) {
+      // A recall in the past is the draft's rule; a follow-up demo in the past the calendar's.
+      if (problem === 'invalid_value' || at < now) {
         return 'timePast';
       }
       // A follow-up demo is booked into the agent's calendar: the calendar's working time applies.
@@ -54,7 +81,7 @@ export function stepProblem(
       if (d.got_gift === null) {
         return 'answer';
       }
-      return d.got_gift && d.gift === null ? 'gift' : null;
+      return presentationDraftProblems(outcomeFactsOf(d, null), now).gift ? 'gift' : null;
     case '07':
       return d.saw_presentation === null ? 'answer' : null;
     case '08':
@@ -79,7 +106,7 @@ export function stepProblem(
       if (bad(d.bank_processing_commission) || bad(d.payment_installments)) {
         return 'amount';
       }
-      return d.payment_installments !== null && !d.first_payment_month ? 'firstMonth' : null;
+      return presentationDraftProblems(outcomeFactsOf(d, null), now).first_payment_month ? 'firstMonth' : null;
     case '14':
       return d.profile.name.trim() && d.profile.surname.trim() ? null : 'name';
     case '15':
