@@ -1,4 +1,4 @@
-import { ERROR_STATUS, VALIDATION_KEYS, type RouteAccess } from '@bo/domain';
+import { ERROR_STATUS, VALIDATION_KEYS } from '@bo/domain';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -31,7 +31,7 @@ export function openApiTransform(input: TransformInput): TransformOutput {
   const out = jsonSchemaTransform(input);
   const { route, url } = input;
   const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
-  const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+  const access = route.config?.access;
   const isPublic = access !== undefined && 'public' in access;
   const schema = out.schema as Record<string, unknown> & { response?: Record<string, unknown> };
   const responses: Record<string, unknown> = { ...schema.response };
@@ -57,7 +57,7 @@ export function openApiTransform(input: TransformInput): TransformOutput {
       security: isPublic ? [] : [{ session: [] }],
       response: responses,
     },
-  } as TransformOutput;
+  };
 }
 
 /** The document-wide parts: the session cookie, the error shape, the server. */

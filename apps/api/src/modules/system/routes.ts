@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { audit } from '../audit/index.ts';
 import { ping } from './repo.ts';
 import { addMissing, readNamespace } from './translations.ts';
 
@@ -64,14 +63,7 @@ export function systemRoutes(app: App, deps: { db: Db; localesDir: string; versi
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const added = await addMissing(deps.db, request.params.lng, request.params.ns, request.body, actor.userId);
-      await audit(deps.db, {
-        actorId: actor.userId,
-        action: 'translations.added',
-        ip: meta(request).ip,
-        details: { lng: request.params.lng, ns: request.params.ns, added },
-      });
+      const added = await addMissing(deps.db, actorOf(request), request.params, request.body, meta(request));
       return { added };
     },
   );

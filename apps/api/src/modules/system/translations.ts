@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Actor, RequestMeta } from '../../core/actor.ts';
 import type { Db } from '../../db/client.ts';
+import { audit } from '../audit/index.ts';
 import { insertAdditions, listAdditions } from './repo.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -62,9 +64,19 @@ export async function readNamespace(db: Db, dir: string, lng: string, ns: string
   return tree;
 }
 
-export async function addMissing(db: Db, lng: string, ns: string, entries: Record<string, string>, userId: number): Promise<number> {
+/** Keys the browser found missing, added for everyone (shipped keys win) and written to the audit log. */
+export async function addMissing(
+  db: Db,
+  actor: Actor,
+  target: { lng: string; ns: string },
+  entries: Record<string, string>,
+  meta: RequestMeta,
+): Promise<number> {
+  const { lng, ns } = target;
   const rows = Object.entries(entries)
     .filter(([key]) => isSafeKey(key))
-    .map(([key, value]) => ({ lng, ns, key, value, createdById: userId }));
-  return rows.length === 0 ? 0 : insertAdditions(db, rows);
+    .map(([key, value]) => ({ lng, ns, key, value, createdById: actor.userId }));
+  const added = rows.length === 0 ? 0 : await insertAdditions(db, rows);
+  await audit(db, { actorId: actor.userId, action: 'translations.added', ip: meta.ip, details: { lng, ns, added } });
+  return added;
 }
