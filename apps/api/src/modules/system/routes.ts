@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import { actorOf, meta } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
-import { ping } from './repo.ts';
+import { databaseAnswers } from './service.ts';
 import { addMissing, readNamespace } from './translations.ts';
 
 const localeParams = z.object({
@@ -24,13 +24,7 @@ export function systemRoutes(app: App, deps: { db: Db; localesDir: string; versi
       schema: { summary: 'Check that the server and its database answer', tags: ['system'], response: { 200: healthDto, 503: healthDto } },
     },
     async (_request, reply) => {
-      const database = await Promise.race([
-        ping(deps.db).then(
-          () => true,
-          () => false,
-        ),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
-      ]);
+      const database = await databaseAnswers(deps.db);
       return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database, version: deps.version });
     },
   );
