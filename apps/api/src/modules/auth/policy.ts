@@ -4,3 +4,8 @@ import type { Actor } from '../../core/actor.ts';
 export function mayBlock(actor: Actor, userId: number): boolean {
   return userId !== actor.userId;
 }
+
+/** An admin continues as another user, but never as an admin, nor as a blocked user. */
+export function mayLoginAs(targetRole: string, targetActive: boolean): boolean {
+  return targetRole !== 'admin' && targetActive;
+}

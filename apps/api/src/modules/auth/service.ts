@@ -1,6 +1,14 @@
 import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { hash, verify } from '@node-rs/argon2';
-import { normalisePhone, type CurrentUserDto, type EditCurrentBody, type LoginBody, type RoleCode, type SignupBody } from '@bo/domain';
+import {
+  normalisePhone,
+  roleByCode,
+  type CurrentUserDto,
+  type EditCurrentBody,
+  type LoginBody,
+  type RoleCode,
+  type SignupBody,
+} from '@bo/domain';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, refused } from '../../core/errors.ts';
@@ -8,7 +16,7 @@ import type { ResolvedSession, SessionCache } from '../../http/session-cache.ts'
 import { audit } from '../audit/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { toCurrentUserDto } from './dto.ts';
-import { mayBlock } from './policy.ts';
+import { mayBlock, mayLoginAs } from './policy.ts';
 import * as repo from './repo.ts';
 import { newCode, newSecret, sha256 } from './tokens.ts';
 
@@ -296,7 +304,7 @@ export async function signup(
         throw new AppError('wrong code', { fieldValidation: { code: 'invalid_value' } });
       }
       const user = await repo.insertUser(tx, {
-        roleId: 2,
+        roleId: roleByCode('user').id,
         email,
         passwordHash,
         name: body.name ?? '',
@@ -372,7 +380,7 @@ export async function loginBy(
   if (!target) {
     throw new AppError('UNKNOWN_USER_ID');
   }
-  if (target.roleCode === 'admin' || !target.user.isActive) {
+  if (!mayLoginAs(target.roleCode, target.user.isActive)) {
     throw new AppError('Not allowed.');
   }
   const adminId = actor.impersonatorId ?? actor.userId;
@@ -460,7 +468,13 @@ export async function createAdmin(db: Db, input: { email: string; password: stri
   }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const user = await repo.insertUser(tx, { roleId: 1, email: input.email, passwordHash, name: input.name, surname: input.surname });
+    const user = await repo.insertUser(tx, {
+      roleId: roleByCode('admin').id,
+      email: input.email,
+      passwordHash,
+      name: input.name,
+      surname: input.surname,
+    });
     await repo.insertAccount(tx, user.id);
     return user.id;
   });
