@@ -3,14 +3,14 @@ import type {
   ClientRecordDto,
   ClientUpdateBody,
   ContactHistoryBody,
-  ContactHistoryDto,
   DuplicateCheckBody,
   DuplicateDto,
   SubUserBody,
   UserInfoDto,
 } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, HttpError } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { CLIENTS_KEY } from '../clients/api.ts';
 
 const recordKey = (id: number) => [...CLIENTS_KEY, 'record', id] as const;
@@ -19,7 +19,7 @@ const recordKey = (id: number) => [...CLIENTS_KEY, 'record', id] as const;
 export function useClientRecord(id: number) {
   return useQuery({
     queryKey: recordKey(id),
-    queryFn: async () => (await http<{ data: ClientRecordDto }>(`/api/user/${id}`)).data,
+    queryFn: async () => (await api.get('/api/user/{id}', { path: { id } })).data,
     enabled: Number.isInteger(id) && id > 0,
     // A client outside the caller's scope answers 404: asking again does not change that.
     retry: (count, err) => !(err instanceof HttpError && err.status < 500) && count < 2,
@@ -57,17 +57,17 @@ export function useSaveClient(id: number) {
     }) => {
       let record: ClientRecordDto | undefined;
       if (Object.keys(body).length > 0) {
-        record = (await http<{ data: ClientRecordDto }>(`/api/user/${id}`, { method: 'PUT', body })).data;
+        record = (await api.put('/api/user/{id}', { path: { id }, body })).data;
       }
       if (subUser.kind === 'set') {
-        await http(`/api/sub-user/${id}`, { method: 'POST', body: subUser.body }).catch((err: unknown) => {
+        await api.post('/api/sub-user/{id}', { path: { id }, body: subUser.body }).catch((err: unknown) => {
           throw new SubUserError(err);
         });
       } else if (subUser.kind === 'remove') {
-        await http(`/api/sub-user/${id}`, { method: 'DELETE' });
+        await api.delete('/api/sub-user/{id}', { path: { id } });
       }
       if (subUser.kind !== 'none' || !record) {
-        record = (await http<{ data: ClientRecordDto }>(`/api/user/${id}`)).data;
+        record = (await api.get('/api/user/{id}', { path: { id } })).data;
       }
       return record;
     },
@@ -85,8 +85,7 @@ export class SubUserError extends Error {
 export function useAddContact(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ContactHistoryBody) =>
-      http<{ data: ContactHistoryDto }>(`/api/clients/add-contact-history/${id}`, { method: 'POST', body }),
+    mutationFn: (body: ContactHistoryBody) => api.post('/api/clients/add-contact-history/{id}', { path: { id }, body }),
     // The status it ended with changes the client and its status history: read the record again.
     onSuccess: () => client.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
@@ -97,7 +96,7 @@ export function useCloseRecall() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (entryId: number) =>
-      http<{ data: ContactHistoryDto }>(`/api/clients/edit-contact-history/${entryId}`, { method: 'POST', body: { recall_done: true } }),
+      api.post('/api/clients/edit-contact-history/{id}', { path: { id: entryId }, body: { recall_done: true } }),
     // The client's next recall changes with it.
     onSuccess: () => client.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
@@ -108,7 +107,7 @@ export function useEditContactComment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ entryId, comment }: { entryId: number; comment: string }) =>
-      http<{ data: ContactHistoryDto }>(`/api/clients/edit-contact-history/${entryId}`, { method: 'POST', body: { comment } }),
+      api.post('/api/clients/edit-contact-history/{id}', { path: { id: entryId }, body: { comment } }),
     onSuccess: () => client.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
@@ -117,7 +116,7 @@ export function useUpdateLinkedAgent(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (agentId: number | null) =>
-      http(`/api/clients/update-linked-agents/${id}`, { method: 'POST', body: { agent_id: agentId } }),
+      api.post('/api/clients/update-linked-agents/{id}', { path: { id }, body: { agent_id: agentId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
@@ -129,18 +128,16 @@ export function useNoteActions(id: number) {
     client.setQueryData<ClientRecordDto>(recordKey(id), (old) => (old ? { ...old, user_info: notes } : old));
   };
   const add = useMutation({
-    mutationFn: async (text: string) =>
-      (await http<{ data: UserInfoDto[] }>(`/api/user-info/${id}`, { method: 'POST', body: { text } })).data,
+    mutationFn: async (text: string) => (await api.post('/api/user-info/{id}', { path: { id }, body: { text } })).data,
     onSuccess: replace,
   });
   const change = useMutation({
     mutationFn: async ({ noteId, text }: { noteId: number; text: string }) =>
-      (await http<{ data: UserInfoDto[] }>(`/api/clients/update-user-info/${noteId}`, { method: 'PUT', body: { text } })).data,
+      (await api.put('/api/clients/update-user-info/{id}', { path: { id: noteId }, body: { text } })).data,
     onSuccess: replace,
   });
   const remove = useMutation({
-    mutationFn: async (noteId: number) =>
-      (await http<{ data: UserInfoDto[] }>(`/api/user-info/${id}`, { method: 'DELETE', body: { info_id: noteId } })).data,
+    mutationFn: async (noteId: number) => (await api.delete('/api/user-info/{id}', { path: { id }, body: { info_id: noteId } })).data,
     onSuccess: replace,
   });
   return { add, change, remove };
@@ -149,7 +146,7 @@ export function useNoteActions(id: number) {
 export function useCreateClient() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ClientBody) => (await http<{ data: ClientRecordDto }>('/api/user', { method: 'POST', body })).data,
+    mutationFn: async (body: ClientBody) => (await api.post('/api/user', { body })).data,
     onSuccess: (record) => {
       client.setQueryData(recordKey(record.id), record);
       return client.invalidateQueries({ queryKey: CLIENTS_KEY, refetchType: 'active' });
@@ -159,10 +156,23 @@ export function useCreateClient() {
 
 /** GET /api/user-check-email/{email}: false when another account already uses it. */
 export async function emailAvailable(email: string): Promise<boolean> {
-  return (await http<{ data: { available: boolean } }>(`/api/user-check-email/${encodeURIComponent(email)}`)).data.available;
+  return (await api.get('/api/user-check-email/{email}', { path: { email } })).data.available;
 }
 
 /** POST /api/clients/duplicate-check: clients that may be the one being typed in. */
 export async function possibleDuplicates(body: DuplicateCheckBody): Promise<DuplicateDto[]> {
-  return (await http<{ data: DuplicateDto[] }>('/api/clients/duplicate-check', { method: 'POST', body })).data;
+  return (await api.post('/api/clients/duplicate-check', { body })).data;
+}
+
+/** The client's presentations and services: the coming month's, or those that took place (the ten latest). */
+export function useClientEvents(clientId: number, kind: 'upcoming' | 'history', enabled: boolean) {
+  return useQuery({
+    queryKey: ['events', 'list', 'client', clientId, kind],
+    queryFn: () =>
+      kind === 'upcoming'
+        ? api.get('/api/events-upcoming', { query: { period: 'month', client_id: clientId, limit: 10 } })
+        : api.get('/api/events-history', { query: { period: 'past', client_id: clientId, limit: 10 } }),
+    enabled,
+    retry: false,
+  });
 }

@@ -1,23 +1,9 @@
-import { can, dashboardPath, formatDateTime, type ClientRecordDto, type EventDto, type EventListDto, type RoleCode } from '@bo/domain';
+import { dashboardPath, formatDateTime, screensFor, type ClientRecordDto, type EventDto, type RoleCode } from '@bo/domain';
 import { Box, Link, List, ListItem, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { http } from '../../app/http.ts';
+import { useClientEvents } from './api.ts';
 import { EventStatusChip, personName } from '../events/event-bits.tsx';
-
-/** Spec 2: the last presentation of a user is a screen of its own for these roles. */
-const LAST_PRESENTATION_ROLES: readonly RoleCode[] = ['admin', 'sales_agent', 'independent_agent'];
-
-function useClientEvents(clientId: number, kind: 'upcoming' | 'history', enabled: boolean) {
-  const period = kind === 'upcoming' ? 'month' : 'past';
-  return useQuery({
-    queryKey: ['events', 'list', 'client', clientId, kind],
-    queryFn: () => http<EventListDto>(`/api/events-${kind}?period=${period}&client_id=${clientId}&limit=10`),
-    enabled,
-    retry: false,
-  });
-}
 
 /**
  * The client's presentations and services on their page: what is planned in the coming month, what took
@@ -25,18 +11,20 @@ function useClientEvents(clientId: number, kind: 'upcoming' | 'history', enabled
  */
 export function ClientEventsPanel({ record, role }: { record: ClientRecordDto; role: RoleCode }) {
   const { t } = useTranslation(['client', 'events']);
-  const enabled = can(role, 'events.read');
+  const enabled = record.can_see_events;
   const upcoming = useClientEvents(record.id, 'upcoming', enabled);
   const past = useClientEvents(record.id, 'history', enabled);
   if (!enabled) {
     return null;
   }
   const base = dashboardPath(role);
+  // The last presentation and the events' own pages are screens of the role's dashboard (spec 2).
+  const opensEvents = screensFor(role).some((s) => s.id === 'lastPresentation');
   const last = past.data?.data.find((e) => e.type === 'presentation' && e.status !== 'planned');
   const linkOf = (e: EventDto) =>
-    e.type === 'presentation' && LAST_PRESENTATION_ROLES.includes(role)
+    e.type === 'presentation' && opensEvents
       ? `${base}/show-user/${record.id}/last-presentation/${e.id}`
-      : LAST_PRESENTATION_ROLES.includes(role)
+      : opensEvents
         ? `${base}/events-history/view-${e.type}/${e.id}`
         : null;
   const rows = [...(upcoming.data?.data ?? []), ...(past.data?.data ?? [])];

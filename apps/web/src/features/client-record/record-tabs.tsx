@@ -1,5 +1,5 @@
 import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import type { ClientRecordDto, RoleCode } from '@bo/domain';
+import type { ClientRecordDto } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
@@ -151,9 +151,9 @@ export function SubUserTab({ state, dispatch, canManage }: DraftProps & { canMan
 }
 
 /** Admins and call agents assign the sales agent; it is saved at once, apart from the draft. */
-function LinkedAgent({ record, role }: { record: ClientRecordDto; role: RoleCode }) {
+function LinkedAgent({ record }: { record: ClientRecordDto }) {
   const { t } = useTranslation(['common', 'client']);
-  const mayAssign = role === 'admin' || role === 'call_agent';
+  const mayAssign = record.can_assign_agent;
   const agents = useSalesAgents(mayAssign);
   const update = useUpdateLinkedAgent(record.id);
   const current = record.linked_agent;
@@ -194,7 +194,7 @@ function LinkedAgent({ record, role }: { record: ClientRecordDto; role: RoleCode
 }
 
 /** Lead source and location, linked agent, onboarding SMS, category and language. */
-export function SettingsTab({ state, dispatch, record, role }: DraftProps & { record: ClientRecordDto; role: RoleCode }) {
+export function SettingsTab({ state, dispatch, record }: DraftProps & { record: ClientRecordDto }) {
   const { t } = useTranslation(['common', 'client']);
   const shown = useShownChoice();
   const choices = useChoices();
@@ -223,7 +223,7 @@ export function SettingsTab({ state, dispatch, record, role }: DraftProps & { re
             <DraftCheckbox {...props} field="has_onboarding_sms" label={t('client:fields.has_onboarding_sms')} />
           </>
         )}
-        <LinkedAgent record={record} role={role} />
+        <LinkedAgent record={record} />
       </Box>
     </Paper>
   );

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Chip, CircularProgress, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { can, dashboardPath, SCREENS, roleByCode, type ClientRecordDto, type RoleCode } from '@bo/domain';
+import { dashboardPath, SCREENS, roleByCode, type ClientRecordDto, type RoleCode } from '@bo/domain';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { StatusChip } from '../clients/client-bits.tsx';
@@ -73,7 +73,7 @@ function Header({ record, role }: { record: ClientRecordDto; role: RoleCode }) {
 /** The page of one client, in view or edit mode (spec 2 show-user and edit-user, spec 4 "User edit"). */
 function ClientPage({ record, role, startEditing }: { record: ClientRecordDto; role: RoleCode; startEditing: boolean }) {
   const { t } = useTranslation(['common', 'client']);
-  const canManage = can(role, 'clients.manage');
+  const canManage = record.can_edit;
   const [state, dispatch] = useReducer(userPageReducer, undefined, () =>
     userPageState(clientDraftOf(record), startEditing && canManage ? 'edit' : 'view'),
   );
@@ -204,7 +204,7 @@ function ClientPage({ record, role, startEditing }: { record: ClientRecordDto; r
       )}
       {tab === 'sub_user' && <SubUserTab state={state} dispatch={dispatch} canManage={canManage} />}
       {tab === 'comments' && <NotesTab record={record} canManage={canManage} />}
-      {tab === 'settings' && <SettingsTab state={state} dispatch={dispatch} record={record} role={role} />}
+      {tab === 'settings' && <SettingsTab state={state} dispatch={dispatch} record={record} />}
     </Box>
   );
 }

@@ -14,7 +14,8 @@ type Client = Pick<ClientSummaryDto, 'id' | 'name' | 'surname'>;
 export interface ClientActions {
   /** `/ca-dashboard`: where the user pages of this role live. */
   base: string;
-  may: { delete: boolean; merge: boolean; manage: boolean; call: boolean; export: boolean; book: boolean };
+  /** What the viewer may do with the list as a whole; what they may do with a client, its row says (can_*). */
+  may: { export: boolean };
   remove: (client: Client) => void;
   merge: (keep: Client, duplicate: Client) => void;
   unlink: (kind: LinkKind, client: Client, other: Client) => void;
@@ -67,14 +68,7 @@ export function ClientActionsProvider({ role, base, children }: { role: RoleCode
   const actions = useMemo<ClientActions>(
     () => ({
       base,
-      may: {
-        delete: can(role, 'clients.delete'),
-        merge: can(role, 'clients.merge'),
-        manage: can(role, 'clients.manage'),
-        call: can(role, 'clients.call'),
-        export: can(role, 'clients.export'),
-        book: can(role, 'events.book'),
-      },
+      may: { export: can(role, 'clients.export') },
       remove: (client) => setPending({ kind: 'delete', client }),
       merge: (keep, duplicate) => setPending({ kind: 'merge', keep, duplicate }),
       unlink: (kind, client, other) => setPending({ kind: 'unlink', link: kind, client, other }),

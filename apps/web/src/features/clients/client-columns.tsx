@@ -112,7 +112,7 @@ function RowMenu({ row }: { row: ClientRowDto }) {
           </ListItemIcon>
           {t('clients:actions.open')}
         </MenuItem>
-        {actions.may.call && (
+        {row.can_call && (
           <MenuItem onClick={run(() => actions.call(row.user))} data-testid="action-call">
             <ListItemIcon>
               <Call fontSize="small" />
@@ -120,7 +120,7 @@ function RowMenu({ row }: { row: ClientRowDto }) {
             {t('clients:actions.call')}
           </MenuItem>
         )}
-        {actions.may.book && (
+        {row.can_book && (
           <MenuItem onClick={run(() => actions.book(row.user))} data-testid="action-book">
             <ListItemIcon>
               <EventAvailable fontSize="small" />
@@ -128,7 +128,7 @@ function RowMenu({ row }: { row: ClientRowDto }) {
             {t('calendar:booking.action')}
           </MenuItem>
         )}
-        {actions.may.manage && [
+        {row.can_edit && [
           <MenuItem key="agent" onClick={run(() => actions.changeAgent(row.user))} data-testid="action-agent">
             <ListItemIcon>
               <PersonPin fontSize="small" />
@@ -148,7 +148,7 @@ function RowMenu({ row }: { row: ClientRowDto }) {
             {t('clients:actions.link_block_neighbor')}
           </MenuItem>,
         ]}
-        {actions.may.delete && (
+        {row.can_delete && (
           <MenuItem onClick={run(() => actions.remove(row.user))} sx={{ color: 'error.main' }} data-testid="action-delete">
             <ListItemIcon>
               <DeleteOutline fontSize="small" color="error" />

@@ -2,12 +2,13 @@ import FilterList from '@mui/icons-material/FilterList';
 import Phone from '@mui/icons-material/Phone';
 import { Badge, Box, Button, Chip, Collapse, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
-  BUYER_PRESETS,
+  clientTableFilters,
   clientTablesFor,
   DEBOUNCE_MS,
   dashboardPath,
   isOneOf,
   validateCustomFilters,
+  type ClientPreset,
   type ClientTable,
   type RoleCode,
 } from '@bo/domain';
@@ -20,7 +21,7 @@ import { ClientActionsProvider } from './client-actions.tsx';
 import { useStatusLabel } from './client-bits.tsx';
 import { ClientsTable } from './clients-table.tsx';
 import { FilterPanel, togglePreset } from './filter-panel.tsx';
-import { hasStatusFilter, initialFilters, presetsFor, type ClientFilters } from './list-query.ts';
+import { initialFilters, type ClientFilters } from './list-query.ts';
 import { SearchField } from '../../ui/search-field.tsx';
 
 /** Spec 2 "Clients list": the page of a signed-in staff member (the layout only renders it with a user). */
@@ -87,15 +88,16 @@ function ClientsList({ role }: { role: RoleCode }) {
     setDraft(defaults);
     setApplied(defaults);
   };
-  const toggleBuyerPreset = (preset: (typeof BUYER_PRESETS)[number]) => {
+  const toggleBuyerPreset = (preset: ClientPreset) => {
     setApplied((a) => ({ ...a, presets: togglePreset(a.presets, preset) }));
     setDraft((d) => ({ ...d, presets: togglePreset(d.presets, preset) }));
   };
 
   // What the panel filters in this tab (the buyers' presets are counted by their own toggles).
+  const tableFilters = clientTableFilters(table);
   const activeCount =
-    (hasStatusFilter(table) && applied.statuses.length > 0 ? 1 : 0) +
-    (table === 'buyers' ? 0 : presetsFor(table, applied.presets).length) +
+    (tableFilters.statusFilter && applied.statuses.length > 0 ? 1 : 0) +
+    applied.presets.filter((p) => tableFilters.panelPresets.includes(p)).length +
     (applied.zipcode ? 1 : 0) +
     applied.custom.length;
   const demoColour = statuses.data?.make_a_demo.colour;
@@ -148,16 +150,16 @@ function ClientsList({ role }: { role: RoleCode }) {
               data-testid="number-chip"
             />
           )}
-          {hasStatusFilter(table) && applied.statuses.length > 0 && (
+          {tableFilters.statusFilter && applied.statuses.length > 0 && (
             <Typography variant="body2" color="text.secondary" data-testid="status-summary" sx={{ minWidth: 0 }}>
               {applied.includeStatuses ? t('clients:filters.onlyStatuses') : t('clients:filters.withoutStatuses')}{' '}
               {applied.statuses.map(statusLabel).join(', ')}
             </Typography>
           )}
         </Box>
-        {table === 'buyers' && (
+        {tableFilters.togglePresets.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }} data-testid="buyer-presets">
-            {BUYER_PRESETS.map((p) => {
+            {tableFilters.togglePresets.map((p) => {
               const on = applied.presets.includes(p);
               return (
                 <Chip

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable } from '../../ui/data-table/use-data-table.ts';

@@ -2,9 +2,8 @@ import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
 import { Autocomplete, Box, Button, Chip, FormControlLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import {
-  BUYER_PRESETS,
-  CLIENT_PRESETS,
   CLIENT_STATUSES,
+  clientTableFilters,
   emptyCustomFilter,
   MAKE_A_DEMO,
   MAKE_A_DEMO_CODE,
@@ -17,10 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { colouredSx } from '../../ui/coloured.ts';
 import { CustomFilterRow } from './custom-filter-row.tsx';
 import { useStatusLabel } from './client-bits.tsx';
-import { hasStatusFilter, type ClientFilters } from './list-query.ts';
-
-/** The presets of the filter panel; the buyers' own presets are toggles above the table. */
-const LIST_PRESETS = CLIENT_PRESETS.filter((p) => !(BUYER_PRESETS as readonly string[]).includes(p));
+import type { ClientFilters } from './list-query.ts';
 
 export function togglePreset(presets: readonly ClientPreset[], preset: ClientPreset): ClientPreset[] {
   return presets.includes(preset) ? presets.filter((p) => p !== preset) : [...presets, preset];
@@ -52,6 +48,8 @@ export function FilterPanel({
   const demoColour = catalogue?.make_a_demo.colour ?? MAKE_A_DEMO.colour;
   const options = [MAKE_A_DEMO_CODE, ...(catalogue?.client_statuses ?? CLIENT_STATUSES)];
   const set = (patch: Partial<ClientFilters>) => onDraft({ ...draft, ...patch });
+  // The buyers' own presets are toggles above the table, not in the panel.
+  const { statusFilter, panelPresets } = clientTableFilters(table);
 
   return (
     <Paper
@@ -63,7 +61,7 @@ export function FilterPanel({
       }}
       sx={{ p: 2, mb: 1, display: 'grid', gap: 2 }}
     >
-      {hasStatusFilter(table) && (
+      {statusFilter && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Autocomplete
             multiple
@@ -124,12 +122,12 @@ export function FilterPanel({
         </Box>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {table !== 'buyers' && (
+        {panelPresets.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
             {t('clients:filters.presets')}
           </Typography>
         )}
-        {(table === 'buyers' ? [] : LIST_PRESETS).map((p) => {
+        {panelPresets.map((p) => {
           const on = draft.presets.includes(p);
           return (
             <Chip

@@ -41,16 +41,6 @@ export interface ClientListRequest {
   sort: TableSort | null;
 }
 
-/** The status filter does not apply to the buyers tab: it lists buyers, whatever the role's default statuses are. */
-export function hasStatusFilter(table: ClientTable): boolean {
-  return clientTableFilters(table).statusFilter;
-}
-
-/** The buyers tab takes only its own presets (spec 7); the others never take them (the server refuses them). */
-export function presetsFor(table: ClientTable, presets: readonly ClientPreset[]): ClientPreset[] {
-  return presetsOfTable(table, presets);
-}
-
 /**
  * The query of GET /api/clients. Statuses, includeStatuses and presets are always sent (statuses not in
  * the buyers tab): they start as the role's defaults (spec 6), and an empty `statuses` asks for every status.
@@ -73,7 +63,8 @@ export function clientListParams(request: ClientListRequest): ClientListQuery {
           includeStatuses: filters.includeStatuses ? 'true' : 'false',
         }
       : {}),
-    presets: presetsFor(table, filters.presets),
+    // The buyers tab takes only its own presets (spec 7); the others never take them (the server refuses them).
+    presets: presetsOfTable(table, filters.presets),
     search: request.search.trim() || undefined,
     zipcode: filters.zipcode.trim() || undefined,
     number: request.number.trim() || undefined,

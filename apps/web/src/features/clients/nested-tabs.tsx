@@ -88,7 +88,7 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
 
   const linked = (kind: LinkKind, list: ClientSummaryDto[]) => (
     <>
-      {actions.may.manage && (
+      {row.can_edit && (
         <Box sx={{ mb: 1 }}>
           <Button size="small" startIcon={<LinkIcon />} onClick={() => actions.link(kind, row.user)} data-testid={`link-${kind}`}>
             {t(`clients:actions.link_${kind}`)}
@@ -110,7 +110,7 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
                 <StatusChip status={u.status} />
               </TableCell>
               <TableCell align="right">
-                {actions.may.manage && (
+                {row.can_edit && (
                   <Button size="small" color="error" startIcon={<LinkOff />} onClick={() => actions.unlink(kind, row.user, u)}>
                     {t('clients:actions.unlink')}
                   </Button>
@@ -176,7 +176,7 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
                   ].join(', ')}
                 </TableCell>
                 <TableCell align="right">
-                  {actions.may.merge && (
+                  {row.can_merge && (
                     <Button
                       size="small"
                       color="error"

@@ -1,13 +1,6 @@
-import {
-  leadOutcomeContact,
-  type ClientListDto,
-  type ClientRecordDto,
-  type ContactHistoryBody,
-  type ContactHistoryDto,
-  type LeadOutcomeInput,
-} from '@bo/domain';
+import { leadOutcomeContact, type ContactHistoryBody, type ContactHistoryDto, type LeadOutcomeInput } from '@bo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 /** Under the clients key, so every change to clients (here or in the list) reads the record again. */
 const recordKey = (id: number) => ['clients', 'record', id] as const;
@@ -16,7 +9,7 @@ const recordKey = (id: number) => ['clients', 'record', id] as const;
 export function useLeadRecord(id: number | undefined) {
   return useQuery({
     queryKey: recordKey(id ?? 0),
-    queryFn: async () => (await http<{ data: ClientRecordDto }>(`/api/user/${id}`)).data,
+    queryFn: async () => (await api.get('/api/user/{id}', { path: { id: id ?? 0 } })).data,
     enabled: id !== undefined,
     retry: false,
   });
@@ -38,10 +31,7 @@ export function useRecordOutcome(id: number) {
       if (!check.ok) {
         throw new OutcomeInvalid(check.fieldValidation);
       }
-      const answer = await http<{ data: ContactHistoryDto }>(`/api/clients/add-contact-history/${id}`, {
-        method: 'POST',
-        body: check.body,
-      });
+      const answer = await api.post('/api/clients/add-contact-history/{id}', { path: { id }, body: check.body });
       return { body: check.body, entry: answer.data };
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['clients'] }),
@@ -56,8 +46,7 @@ export function useRecordOutcome(id: number) {
 export function useNextLead() {
   return useMutation({
     mutationFn: async (doneId: number): Promise<number | null> => {
-      const params = new URLSearchParams({ tableName: 'b2c', limit: '2', orderBy: 'updated_at', orderMethod: 'asc' });
-      const page = await http<ClientListDto>(`/api/clients?${params.toString()}`);
+      const page = await api.get('/api/clients', { query: { tableName: 'b2c', limit: 2, orderBy: 'updated_at', orderMethod: 'asc' } });
       return page.data.find((row) => row.id !== doneId)?.id ?? null;
     },
   });

@@ -2,21 +2,12 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import SkipNext from '@mui/icons-material/SkipNext';
 import { Alert, Box, Button, CircularProgress, Step, StepLabel, Stepper, Typography } from '@mui/material';
-import {
-  can,
-  dashboardPath,
-  formatDateTime,
-  LEAD_OUTCOME_RESULTS,
-  leadHashOf,
-  leadIdOf,
-  type ClientRecordDto,
-  type RoleCode,
-} from '@bo/domain';
+import { dashboardPath, formatDateTime, LEAD_OUTCOME_RESULTS, leadHashOf, leadIdOf, type ClientRecordDto, type RoleCode } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { HttpError } from '../../app/http.ts';
+import { HttpError } from '../../app/http-error.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
@@ -125,12 +116,12 @@ function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; 
           </Stepper>
           {step === 'lead' && (
             <>
-              <LeadCard record={record} canCall={can(role, 'clients.call')} />
+              <LeadCard record={record} canCall={record.can_call} />
               <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
                 <Button component={RouterLink} to={backTo} startIcon={<ArrowBack />}>
                   {t('leadflow:backToList')}
                 </Button>
-                {can(role, 'clients.manage') && (
+                {record.can_edit && (
                   <Button variant="contained" onClick={() => setStep('outcome')} data-testid="lead-flow-to-outcome">
                     {t('leadflow:lead.next')}
                   </Button>

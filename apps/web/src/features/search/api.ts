@@ -1,6 +1,5 @@
-import type { ClientListDto } from '@bo/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/api.ts';
 
 /** The search screen shows this many of the best matches; a longer query finds the rest. */
 export const SEARCH_LIMIT = 25;
@@ -9,15 +8,14 @@ export const SEARCH_MIN_LENGTH = 2;
 
 /**
  * Clients matching `query` in the caller's scope (the server enforces it), best name match first.
- * `statuses=` and `presets=` are sent empty on purpose: a search looks through every status and
+ * `statuses` and `presets` are sent empty on purpose: a search looks through every status and
  * leaves out no preset, unlike the clients list with its role defaults.
  */
 export function useSearchResults(query: string) {
   const q = query.trim();
-  const params = new URLSearchParams({ search: q, statuses: '', presets: '', orderBy: 'relevance', limit: String(SEARCH_LIMIT) });
   return useQuery({
     queryKey: ['clients', 'search', q],
-    queryFn: () => http<ClientListDto>(`/api/clients?${params.toString()}`),
+    queryFn: () => api.get('/api/clients', { query: { search: q, statuses: [], presets: [], orderBy: 'relevance', limit: SEARCH_LIMIT } }),
     enabled: q.length >= SEARCH_MIN_LENGTH,
     placeholderData: keepPreviousData,
     retry: false,
