@@ -101,4 +101,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Pages and components call the server through their feature's api.ts (its hooks), never directly:
+    // only a feature's api.ts, the app shell (app/) and the shared UI (ui/) import the typed client and
+    // the upload. Its types (Answer, PathOf …) may be imported anywhere.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api.ts', 'apps/web/src/app/**', 'apps/web/src/ui/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)app/(api|upload)\\.ts$',
+              allowTypeImports: true,
+              message: "Call the server from the feature's api.ts (a hook there), not from a page or a component.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
