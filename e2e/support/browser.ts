@@ -115,10 +115,14 @@ export function withPage(fn: (page: Page, context: BrowserContext) => Promise<vo
   };
 }
 
-/** Retries an assertion until it passes or the time is up (the last failure is thrown). */
+/**
+ * Retries an assertion about what the page shows until it passes or the time is up (the last failure is
+ * thrown): soon at first, then less often (10 ms doubling to 200 ms). Where the page has an event to
+ * wait for (a response, a socket's connection, a DOM change), wait for that instead.
+ */
 export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
     try {
       await check();
       return;
@@ -127,8 +131,70 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
         throw err;
       }
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pause));
   }
+}
+
+/**
+ * Resolves once the page has drawn its next frame and run what was queued behind it (React's effects
+ * of the last render): whatever the page was going to send because of that render has been sent by
+ * then. How a test shows that something did not happen, without waiting a fixed time.
+ */
+export async function afterNextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      }),
+  );
+}
+
+/**
+ * Counts the socket.io connections the page opens from now on as the server admits them (its CONNECT
+ * packet `40{"sid":…}`, by long polling or over the WebSocket); `connected(n)` resolves once n have
+ * been admitted, so that a live event sent afterwards is heard. Call before the page opens them.
+ */
+export function watchSocketConnections(page: Page): { connected(count: number, timeoutMs?: number): Promise<void> } {
+  let admitted = 0;
+  const waiting = new Set<() => void>();
+  const count = (payload: string) => {
+    const found = payload.split('40{"sid"').length - 1;
+    if (found > 0) {
+      admitted += found;
+      for (const wake of waiting) {
+        wake();
+      }
+    }
+  };
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/ws/socket.io') && url.searchParams.get('transport') === 'polling' && res.request().method() === 'GET') {
+      res.text().then(count, () => undefined);
+    }
+  });
+  page.on('websocket', (ws) => {
+    if (new URL(ws.url()).pathname.startsWith('/ws/socket.io')) {
+      ws.on('framereceived', (frame) => count(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
+    }
+  });
+  return {
+    connected: (wanted, timeoutMs = 15_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (admitted >= wanted) {
+            clearTimeout(timer);
+            waiting.delete(check);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`${admitted} of ${wanted} live connections admitted within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      }),
+  };
 }
 
 /** The text of an element as written (not as CSS upper-cases it), without surrounding white space. */
@@ -219,14 +285,19 @@ export async function readOwnMail(to: string, kind: string): Promise<string> {
 }
 
 /** Waits until the message bar shows exactly `expected` (a newer message replaces an older one). */
-export async function expectSnackbar(page: Page, expected: string): Promise<void> {
-  const bar = page.getByTestId('snackbar');
-  await eventually(async () => {
-    const shown = (await bar.count()) > 0 ? await textOf(bar.first()) : '';
-    if (shown !== expected) {
-      throw new Error(`the snackbar says «${shown}», expected «${expected}»`);
-    }
-  });
+export async function expectSnackbar(page: Page, expected: string, timeoutMs = 10_000): Promise<void> {
+  // Checked in the page at every frame it draws.
+  const shownText = (want: string | null) => {
+    const bar = document.querySelector('[data-testid="snackbar"]');
+    const shown = (bar?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return want === null ? shown : shown === want;
+  };
+  try {
+    await page.waitForFunction(shownText, expected, { polling: 'raf', timeout: timeoutMs });
+  } catch {
+    const shown = await page.evaluate(shownText, null).catch(() => '');
+    throw new Error(`the snackbar says «${String(shown)}», expected «${expected}»`);
+  }
 }
 
 /** Opens a screen of the signed-in user's side navigation by its screen id and waits for its address. */

@@ -40,7 +40,23 @@ void describe('academy', { timeout: 120_000 }, () => {
           }
           v.muted = true;
           await v.play();
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          // Playing: its time has moved on (a timeupdate past 0), within 5 s.
+          // (No named functions in here: the page does not have the helper the test runner names them with.)
+          await new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error('the video did not play within 5 s')), 5000);
+            const done = new AbortController();
+            v.addEventListener(
+              'timeupdate',
+              () => {
+                if (v.currentTime > 0) {
+                  clearTimeout(timer);
+                  done.abort();
+                  resolve();
+                }
+              },
+              { signal: done.signal },
+            );
+          });
           v.currentTime = 2; // a byte range: seeking works
           await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
           return { duration: v.duration, time: v.currentTime, width: v.videoWidth, error: v.error?.code ?? null };

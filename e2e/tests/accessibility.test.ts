@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { ROLES, screenPath, screensFor, type RoleCode, type Screen } from '@bo/domain';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, signIn, withPage } from '../support/browser.ts';
-import { apiJson } from '../support/sales.ts';
+import { apiJson } from '../support/factories.ts';
 
 /**
  * Every screen of every role (the domain's route table) and the open states that matter (an expanded

@@ -14,6 +14,7 @@ import {
   textOf,
   withPage,
 } from '../support/browser.ts';
+import { createStaff, inviteStaff } from '../support/factories.ts';
 import { tr } from '../support/i18n.ts';
 
 /** Types the credentials and presses "Anmelden" without expecting to get in. */
@@ -37,14 +38,9 @@ void describe('accounts', { timeout: 120_000 }, () => {
 
       // A call agent of this test's own, made with the admin's session through the API and invited.
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const created = await page.request.post('/api/staff', {
-        data: { name: 'Jonas', surname, email, role: 'call_agent', locale: 'de' },
-      });
-      assert.equal(created.status(), 201, await created.text());
-      const userId = ((await created.json()) as { data: { id: number } }).data.id;
+      const userId = await createStaff(page, { name: 'Jonas', surname, email, role: 'call_agent', locale: 'de' });
       // As the admin's page sends it: a state-changing GET is refused to other sites.
-      const invited = await page.request.get(`/api/send-signup-mail/${userId}`, { headers: { referer: page.url() } });
-      assert.equal(invited.status(), 200, await invited.text());
+      await inviteStaff(page, userId);
       const hash = /\/signup\?hash=(\S+)/.exec(await readOwnMail(email, 'invitation'))?.[1];
       assert.ok(hash, `no invitation mail to ${email}`);
 

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, expectSnackbar, openScreen, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
-import { activeMainProduct, apiJson, makeSale } from '../support/sales.ts';
+import { activeMainProduct, apiJson, makeSale } from '../support/factories.ts';
 
 /** A checked sale: the agent earns a commission that no receipt holds yet. */
 async function earn(page: Page, agentId: number): Promise<void> {

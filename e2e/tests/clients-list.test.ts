@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import {
+  afterNextFrame,
   closeBrowser,
   DEMO_PASSWORD,
   eventually,
@@ -11,6 +12,7 @@ import {
   screenshot,
   signIn,
   textOf,
+  watchSocketConnections,
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
@@ -140,7 +142,8 @@ void describe('clients list', { timeout: 180_000 }, () => {
       await error.waitFor();
       assert.equal(await textOf(error), tr('de', 'validation.one_of_the_dates_is_required'));
       assert.equal(await filter.getByTestId('custom-filter-from').getAttribute('aria-invalid'), 'true');
-      await page.waitForTimeout(800);
+      // A frame after the render that showed the error: a request it caused would have gone out by then.
+      await afterNextFrame(page);
       assert.equal(requests.length, sentBefore, 'no request with an invalid filter');
       await screenshot(page, 'clients-list-call-agent-filter-error');
 
@@ -293,13 +296,14 @@ void describe('clients list', { timeout: 180_000 }, () => {
     withPage(async (page) => {
       const requests = recordListRequests(page);
       await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const sockets = watchSocketConnections(page);
       await page.goto('/ca-dashboard/clients');
       await rows(page).first().waitFor();
       const row = rows(page).first();
       const id = (await row.getAttribute('data-client-id'))!;
       const shownRow = page.locator(`[data-testid="client-row"][data-client-id="${id}"]`);
-      // Until the socket of the list is connected, an event would pass unheard.
-      await page.waitForTimeout(1500);
+      // Until the socket of the list is connected, an event would pass unheard: the page's own and the list's.
+      await sockets.connected(2);
 
       // An admin in another browser links a sales agent to the client.
       const admin = await newContext();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, eventually, expectSnackbar, signIn, withPage } from '../support/browser.ts';
+import { addContact, createClient } from '../support/factories.ts';
 import { tr } from '../support/i18n.ts';
 
 const SUFFIX = String(Date.now()).slice(-6);
@@ -9,13 +10,8 @@ const SURNAME = `Doppelt${SUFFIX}`;
 
 /** A client made through the API, with one contact in its history. */
 async function clientWithContact(page: Page, name: string, comment: string): Promise<number> {
-  const made = await page.request.post('/api/user', {
-    data: { name, surname: SURNAME, zipcode: '8001', city: 'Zürich', address: `Seeweg ${SUFFIX.slice(-2)}` },
-  });
-  assert.equal(made.status(), 201, await made.text());
-  const id = ((await made.json()) as { data: { id: number } }).data.id;
-  const contact = await page.request.post(`/api/contact-history/${id}`, { data: { type: 'call', comment } });
-  assert.equal(contact.status(), 201, await contact.text());
+  const id = await createClient(page, { name, surname: SURNAME, zipcode: '8001', city: 'Zürich', address: `Seeweg ${SUFFIX.slice(-2)}` });
+  await addContact(page, id, { type: 'call', comment });
   return id;
 }
 

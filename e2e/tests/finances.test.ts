@@ -17,7 +17,7 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
-import { apiJson, makeSale } from '../support/sales.ts';
+import { apiJson, makeSale } from '../support/factories.ts';
 
 interface Order {
   id: number;

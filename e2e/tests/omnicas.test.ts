@@ -13,7 +13,7 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
-import { activeMainProduct, apiJson, makeSale } from '../support/sales.ts';
+import { activeMainProduct, apiJson, makeSale } from '../support/factories.ts';
 
 /** A sale paid through the financing provider, finished by the admin. */
 async function omnicasSale(page: Page, agentId: number, price: number): Promise<{ id: number; contract: string }> {

@@ -14,6 +14,7 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
+import { bookEvent } from '../support/factories.ts';
 import { tr } from '../support/i18n.ts';
 
 const TABLET = { viewport: { width: 768, height: 1024 }, touch: true } as const;
@@ -119,28 +120,17 @@ async function book(
     agents.data.find((a) => a.name.includes('Marco') && a.name.includes('Bernasconi')) ??
     agents.data.find((a) => a.name.includes('Bernasconi'));
   assert.ok(agent, 'the demo sales agent is listed');
-  for (let attempt = 0; attempt < 15; attempt += 1) {
-    const res = await admin.request.post('/api/calendar-event', {
-      data: {
-        eventType: type,
-        agentId: agent.id,
-        date: (by.near ? nearSlot() : nextSlot()).toISOString(),
-        comment: 'Bitte zweimal klingeln',
-        userData: { name: 'Erika', surname, city: 'Winterthur', zipcode: '8400', address: 'Marktgasse 12', mobile_phone: uniquePhone() },
-      },
-    });
-    // The agent is busy then (calendar_event_error): the next slot.
-    if (res.status() === 409 && (await res.text()).includes('calendar_event_error')) {
-      continue;
-    }
-    assert.equal(res.status(), 201, await res.text());
-    const body = (await res.json()) as { data: { presentation_id?: number; service_id?: number } };
-    const id = type === 'presentation' ? body.data.presentation_id : body.data.service_id;
-    assert.ok(id, 'the booking answers the new id');
-    await admin.close();
-    return id;
-  }
-  throw new Error('no free slot for the sales agent');
+  // The agent is busy then (calendar_event_error): the next slot.
+  const { id } = await bookEvent(admin, {
+    eventType: type,
+    agentId: agent.id,
+    comment: 'Bitte zweimal klingeln',
+    userData: { name: 'Erika', surname, city: 'Winterthur', zipcode: '8400', address: 'Marktgasse 12', mobile_phone: uniquePhone() },
+    slots: () => (by.near ? nearSlot() : nextSlot()),
+    attempts: 15,
+  });
+  await admin.close();
+  return id;
 }
 
 const flow = (page: Page) => page.getByTestId('presentation-flow');

@@ -12,6 +12,7 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
+import { bookEvent, weekdaySlots } from '../support/factories.ts';
 import { tr } from '../support/i18n.ts';
 
 interface Sms {
@@ -33,33 +34,14 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
  * morning weeks ahead (so all three SMS are planned), the next day when the agent is busy then.
  */
 async function bookPresentation(page: Page, agentId: number, surname: string): Promise<number> {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 40 + Math.floor(Math.random() * 200));
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    if (day.getUTCDay() === 0) {
-      continue;
-    }
-    // 08:30 UTC is 09:30 or 10:30 in Zurich: inside the working hours in summer and winter.
-    const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8, 30)).toISOString();
-    const res = await page.request.post('/api/calendar-event', {
-      data: {
-        userData: { name: 'Erika', surname, mobile_phone: '079 555 12 34', city: 'Winterthur', zipcode: '8400' },
-        eventType: 'presentation',
-        agentId,
-        date,
-        comment: 'E2E: SMS-Postausgang',
-      },
-    });
-    if (res.status() === 409) {
-      continue;
-    }
-    assert.ok(res.ok(), `${res.status()} ${await res.text()}`);
-    const body = (await res.json()) as { data: { presentation_id?: number } };
-    assert.ok(body.data.presentation_id, 'the booking answers the presentation id');
-    return body.data.presentation_id;
-  }
-  throw new Error('no free slot for the agent');
+  const { id } = await bookEvent(page, {
+    agentId,
+    userData: { name: 'Erika', surname, mobile_phone: '079 555 12 34', city: 'Winterthur', zipcode: '8400' },
+    comment: 'E2E: SMS-Postausgang',
+    slots: weekdaySlots(40, 200),
+    attempts: 20,
+  });
+  return id;
 }
 
 /** The rows of the SMS table that belong to one event. */

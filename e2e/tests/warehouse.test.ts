@@ -13,7 +13,7 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
-import { apiJson, makeSale } from '../support/sales.ts';
+import { apiJson, makeSale } from '../support/factories.ts';
 
 interface StockRow {
   product: { id: number; code: string; name: string; type: string; status: string };
