@@ -2,6 +2,7 @@ import { normalisePhone, type PresentationsQuery } from '@bo/domain';
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { events } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
+import { standingOrderCondition } from '../finances/index.ts';
 
 /*
  * The events lists' filters (spec 3 "Events list state", spec 2 presentations pages) as SQL conditions
@@ -62,15 +63,21 @@ export function overlappingRange(from: Date, to: Date, agentId: number | undefin
 }
 
 /**
- * The events waiting for a delivery (a main product sold there and not delivered yet, of an order that
- * still stands), as the service found them: `awaiting` holds their ids.
+ * A main product sold at the event and not delivered yet, of an order that still stands (a canceled
+ * order is not delivered; the warehouse's list says the same; finances says which orders stand).
+ * Gifts are handed over at the visit.
  */
-function needsDelivery(awaiting: readonly number[]): SQL {
-  return awaiting.length > 0 ? inArray(events.id, [...awaiting]) : sql`false`;
+function needsDelivery(): SQL {
+  // The lines waiting for delivery are few: the partial index event_products_to_deliver_idx holds
+  // exactly those of this predicate, so the pages read them, not every sold event.
+  return sql`${events.id} IN (SELECT l.event_id FROM event_products l
+    JOIN products p ON p.id = l.product_id
+    WHERE NOT l.delivered AND l.order_id IS NOT NULL AND l.status <> 'gift' AND p.type = 'main'
+      AND ${standingOrderCondition(sql`l.order_id`)})`;
 }
 
 /** Spec 2 presentations list pages: what each page asks for, in SQL. */
-export function pageCondition(page: PresentationsQuery['page'], now: Date, awaiting: readonly number[]): SQL | undefined {
+export function pageCondition(page: PresentationsQuery['page'], now: Date): SQL | undefined {
   const nowIso = now.toISOString();
   switch (page) {
     case 'future':
@@ -80,7 +87,7 @@ export function pageCondition(page: PresentationsQuery['page'], now: Date, await
     case 'successful':
       return eq(events.status, 'success');
     case 'delivery':
-      return and(eq(events.status, 'success'), needsDelivery(awaiting));
+      return and(eq(events.status, 'success'), needsDelivery());
     case 'history':
       return lt(events.startsAt, now);
     case undefined:
@@ -93,34 +100,24 @@ function boughtMain(): SQL {
     WHERE l.event_id = ${events.id} AND p.type = 'main' AND l.status IN ('sell', 'rec'))`;
 }
 
-/** Does the query need the events waiting for a delivery (its page or its filter asks for them)? */
-export function asksForDelivery(q: Pick<PresentationsQuery, 'page' | 'needDelivery'>): boolean {
-  return q.page === 'delivery' || q.needDelivery === 'true' || q.needDelivery === 'false';
-}
-
-export function presentationsWhere(scope: SQL, q: PresentationsQuery, now: Date, awaiting: readonly number[]): SQL | undefined {
+export function presentationsWhere(scope: SQL, q: PresentationsQuery, now: Date): SQL | undefined {
   return and(
     eq(events.type, 'presentation'),
     scope,
-    pageCondition(q.page, now, awaiting),
+    pageCondition(q.page, now),
     q.statuses?.length ? inArray(events.status, q.statuses) : undefined,
     q.period === 'future' ? gte(events.startsAt, now) : q.period === 'expired' ? lt(events.startsAt, now) : undefined,
     // The delivery page's condition already holds needDelivery=true, which the browser sends beside it (spec 7).
     q.needDelivery === 'true' && q.page !== 'delivery'
-      ? needsDelivery(awaiting)
+      ? needsDelivery()
       : q.needDelivery === 'false'
-        ? sql`NOT ${needsDelivery(awaiting)}`
+        ? sql`NOT ${needsDelivery()}`
         : undefined,
     q.boughtMainProduct === 'true' ? boughtMain() : q.boughtMainProduct === 'false' ? sql`NOT ${boughtMain()}` : undefined,
     searchCondition(q.search),
   );
 }
 
-export function presentationPageWhere(
-  scope: SQL,
-  page: PresentationsQuery['page'],
-  now: Date,
-  awaiting: readonly number[],
-): SQL | undefined {
-  return and(eq(events.type, 'presentation'), scope, pageCondition(page, now, awaiting));
+export function presentationPageWhere(scope: SQL, page: PresentationsQuery['page'], now: Date): SQL | undefined {
+  return and(eq(events.type, 'presentation'), scope, pageCondition(page, now));
 }

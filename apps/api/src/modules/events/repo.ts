@@ -241,20 +241,3 @@ export function linesOfOrders(tx: Tx, orderIds: number[]) {
     .where(inArray(eventProducts.orderId, orderIds))
     .orderBy(asc(eventProducts.id));
 }
-
-/**
- * The events and orders of main products sold and not delivered yet (gifts are handed over at the
- * visit). These lines are few: the partial index event_products_to_deliver_idx holds exactly them.
- */
-export function undeliveredMainLines(tx: Tx) {
-  return tx
-    .selectDistinct({ eventId: eventProducts.eventId, orderId: sql<number>`${eventProducts.orderId}` })
-    .from(eventProducts)
-    .innerJoin(products, eq(products.id, eventProducts.productId))
-    .where(
-      and(
-        sql`NOT ${eventProducts.delivered} AND ${eventProducts.orderId} IS NOT NULL AND ${eventProducts.status} <> 'gift'`,
-        eq(products.type, 'main'),
-      ),
-    );
-}

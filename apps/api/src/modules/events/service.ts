@@ -11,9 +11,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { subUserOfClient } from '../clients/index.ts';
-import { orderIdsOfEvents, standingOrderIds } from '../finances/index.ts';
+import { orderIdsOfEvents } from '../finances/index.ts';
 import { toEventDetail, toEventDto, type EventRow } from './dto.ts';
-import { asksForDelivery, eventsWhere, overlappingRange, presentationPageWhere, presentationsWhere } from './filters.repo.ts';
+import { eventsWhere, overlappingRange, presentationPageWhere, presentationsWhere } from './filters.repo.ts';
 import { calendarAgentFor } from './policy.ts';
 import * as repo from './repo.ts';
 import { eventScopeCondition } from './scope.repo.ts';
@@ -108,23 +108,9 @@ export async function calendarEvents(
   return { data: shown.map((r) => toEventDto(actor, r)), capped: rows.length > limit };
 }
 
-/**
- * The ids of the events waiting for a delivery: a main product sold there and not delivered yet, of an
- * order that still stands (a canceled order is not delivered; the warehouse's list says the same).
- */
-async function eventsAwaitingDelivery(db: Db): Promise<number[]> {
-  const lines = await repo.undeliveredMainLines(db);
-  const standing = await standingOrderIds(
-    db,
-    lines.map((l) => l.orderId),
-  );
-  return [...new Set(lines.filter((l) => standing.has(l.orderId)).map((l) => l.eventId))];
-}
-
 export async function presentationsList(db: Db, actor: Actor, q: PresentationsQuery, now = new Date()) {
   const scope = eventScopeCondition(actor);
-  const awaiting = asksForDelivery(q) ? await eventsAwaitingDelivery(db) : [];
-  const where = presentationsWhere(scope, q, now, awaiting);
+  const where = presentationsWhere(scope, q, now);
   const order = q.page === 'future' ? 'asc' : 'desc';
   const [rows, { total, capped }] = await Promise.all([
     repo.selectEvents(db, { where, inScope: scope, order, limit: q.limit, offset: q.offset }),
@@ -137,8 +123,7 @@ export async function presentationsList(db: Db, actor: Actor, q: PresentationsQu
 /** Spec 3 counters: future, expired, successful, delivery. */
 export async function presentationCounts(db: Db, actor: Actor, now = new Date()) {
   const scope = eventScopeCondition(actor);
-  const awaiting = await eventsAwaitingDelivery(db);
-  const count = (page: PresentationsQuery['page']) => repo.countEvents(db, presentationPageWhere(scope, page, now, awaiting));
+  const count = (page: PresentationsQuery['page']) => repo.countEvents(db, presentationPageWhere(scope, page, now));
   const [future, expired, successful, delivery] = await Promise.all([
     count('future'),
     count('expired'),

@@ -2,8 +2,8 @@ import type { Tx } from '../../db/client.ts';
 import * as repo from './event-orders.repo.ts';
 
 /*
- * What the events module reads of orders: the order an event made, a client's purchases, and which
- * orders still stand (a canceled order is not delivered).
+ * What the events module reads of orders: the order an event made, a client's purchases, and whether
+ * an order still stands (a canceled order is not delivered).
  */
 
 /** The order made from each event that made one: event id → order id (the first, should there be more). */
@@ -17,7 +17,5 @@ export function standingOrdersOfClient(tx: Tx, clientId: number): Promise<{ id: 
   return repo.standingOrdersOfClient(tx, clientId);
 }
 
-/** The ids among these of orders that are not canceled. */
-export async function standingOrderIds(tx: Tx, orderIds: readonly number[]): Promise<Set<number>> {
-  return new Set(await repo.standingAmong(tx, [...new Set(orderIds)]));
-}
+/** A condition on an order id column: the order still stands (for the events lists' delivery filter). */
+export { standingOrderSql as standingOrderCondition } from './event-orders.repo.ts';

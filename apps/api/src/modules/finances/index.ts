@@ -10,5 +10,5 @@ export { recordDelivery } from './orders.service.ts';
 export { reconcileCommissions } from './commissions.service.ts';
 /** The commission receipts, for the admin payments page. */
 export { receiptById, receiptsPage, setReceiptStatus } from './receipts.service.ts';
-/** What the events module reads of orders: the order an event made, a client's purchases, which orders still stand. */
-export { orderIdsOfEvents, standingOrderIds, standingOrdersOfClient } from './event-orders.service.ts';
+/** What the events module reads of orders: the order an event made, a client's purchases, whether an order still stands. */
+export { orderIdsOfEvents, standingOrderCondition, standingOrdersOfClient } from './event-orders.service.ts';
