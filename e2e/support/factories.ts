@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { APIRequestContext, Page } from 'playwright-core';
+import type { Item, Json } from './contract.ts';
 
 /**
  * The one way the browser tests make their data: through the app's API, as the signed-in user of a
@@ -27,22 +28,18 @@ export async function apiJson<T>(
 
 /** An active main product (from the warehouse's stock list, which holds every product). */
 export async function activeMainProduct(owner: Requester): Promise<number> {
-  const { data } = await apiJson<{ data: { stock: { product: { id: number; type: string; status: string } }[] } }>(
-    owner,
-    'GET',
-    '/api/warehouse?limit=1',
-  );
+  const { data } = await apiJson<Json<'get', '/api/warehouse'>>(owner, 'GET', '/api/warehouse?limit=1');
   return data.stock.find((s) => s.product.type === 'main' && s.product.status === 'active')!.product.id;
 }
 
 /** The sales agents the booking dialog offers (id and full name). */
-export async function salesAgents(owner: Requester, query = ''): Promise<{ id: number; name: string }[]> {
-  return (await apiJson<{ data: { id: number; name: string }[] }>(owner, 'GET', `/api/sales-agents${query}`)).data;
+export async function salesAgents(owner: Requester, query = ''): Promise<Item<'get', '/api/sales-agents'>[]> {
+  return (await apiJson<Json<'get', '/api/sales-agents'>>(owner, 'GET', `/api/sales-agents${query}`)).data;
 }
 
 /** A client made as the create-client dialog makes it (POST /api/user); answers its id. */
 export async function createClient(owner: Requester, fields: { name: string; surname: string } & Record<string, unknown>): Promise<number> {
-  return (await apiJson<{ data: { id: number } }>(owner, 'POST', '/api/user', fields)).data.id;
+  return (await apiJson<Json<'post', '/api/user'>>(owner, 'POST', '/api/user', fields)).data.id;
 }
 
 /** A contact in the client's history (a call, an SMS …), as the record's contact dialog adds it. */
@@ -55,7 +52,7 @@ export async function createStaff(
   owner: Requester,
   fields: { name: string; surname: string; email: string; role: string; locale?: string } & Record<string, unknown>,
 ): Promise<number> {
-  return (await apiJson<{ data: { id: number } }>(owner, 'POST', '/api/staff', { locale: 'de', ...fields })).data.id;
+  return (await apiJson<Json<'post', '/api/staff'>>(owner, 'POST', '/api/staff', { locale: 'de', ...fields })).data.id;
 }
 
 /** Sends the staff user the invitation mail, as the admin's page does (a state-changing GET names its page). */
@@ -112,7 +109,7 @@ export async function bookEvent(owner: Requester, booking: BookingSpec): Promise
       continue;
     }
     assert.ok(res.ok(), `${res.status()} ${await res.text()}`);
-    const body = (await res.json()) as { data: { presentation_id?: number; service_id?: number } };
+    const body = (await res.json()) as Json<'post', '/api/calendar-event'>;
     const id = eventType === 'presentation' ? body.data.presentation_id : body.data.service_id;
     assert.ok(id, 'the booking answers the new id');
     return { id, date };
@@ -138,11 +135,11 @@ export interface SaleSpec {
 export async function makeSale(owner: Requester, sale: SaleSpec): Promise<{ id: number; contract: string }> {
   const { id: eventId } = await bookEvent(owner, { agentId: sale.agentId, userData: sale.client });
   const contract = sale.contract(eventId);
-  const done = await apiJson<{ data: { order_id: number } }>(owner, 'PUT', `/api/finish-presentation/${eventId}`, {
+  const done = await apiJson<Json<'put', '/api/finish-presentation/{id}'>>(owner, 'PUT', `/api/finish-presentation/${eventId}`, {
     was_at_home: true,
     order_products: sale.lines.map((l) => ({ ...l, status: 'sell' })),
     payment_method: sale.paymentMethod,
     contract_number: contract,
   });
-  return { id: done.data.order_id, contract };
+  return { id: done.data.order_id!, contract };
 }

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { ROLES, screenPath, screensFor, type RoleCode, type Screen } from '@bo/domain';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, signIn, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { apiJson } from '../support/factories.ts';
 
 /**
@@ -82,15 +83,8 @@ function report(findings: Finding[]): string {
   return findings.map((f) => `- ${f.where}: ${f.impact} ${f.rule} (${f.help}) at ${f.targets.join(' | ')}`).join('\n');
 }
 
-interface Listed {
-  id: number;
-  date: string;
-  type: string;
-  status: string;
-  order_id: number | null;
-  can_perform?: boolean;
-  client: { id: number } | null;
-}
+type History = Json<'get', '/api/events-history'>;
+type Upcoming = Json<'get', '/api/events-upcoming'>;
 
 /** The ids a role's parameterised screens need, read through the API as that role sees it. */
 class Ids {
@@ -105,29 +99,29 @@ class Ids {
   }
 
   async client(): Promise<number> {
-    const { data } = await this.get<{ data: { id: number }[] }>('/api/clients?limit=1');
+    const { data } = await this.get<Json<'get', '/api/clients'>>('/api/clients?limit=1');
     assert.ok(data[0], 'the role sees a client');
     return data[0].id;
   }
 
   /** A client of the role who recommended someone, and one of those recommendations. */
   async clientRecommendation(): Promise<{ client: number; rec: number }> {
-    const { data } = await this.get<{ data: { id: number; recommendations: number }[] }>('/api/clients?limit=500&statuses=&presets=');
+    const { data } = await this.get<Json<'get', '/api/clients'>>('/api/clients?limit=500&statuses=&presets=');
     const client = data.find((c) => c.recommendations > 0);
     assert.ok(client, 'the role sees a client with recommendations');
-    const recs = await this.get<{ data: { id: number }[] }>(`/api/recommendations?user_id=${client.id}&limit=1`);
+    const recs = await this.get<Json<'get', '/api/recommendations'>>(`/api/recommendations?user_id=${client.id}&limit=1`);
     assert.ok(recs.data[0], 'the client has a recommendation');
     return { client: client.id, rec: recs.data[0].id };
   }
 
   async ownRecommendation(): Promise<number> {
-    const { data } = await this.get<{ data: { id: number }[] }>('/api/recommendations?limit=1');
+    const { data } = await this.get<Json<'get', '/api/recommendations'>>('/api/recommendations?limit=1');
     assert.ok(data[0], 'the client has recommended someone');
     return data[0].id;
   }
 
-  private async history(type: 'presentation' | 'service'): Promise<Listed[]> {
-    return (await this.get<{ data: Listed[] }>(`/api/events-history?eventType=${type}&limit=50`)).data;
+  private async history(type: 'presentation' | 'service'): Promise<History['data']> {
+    return (await this.get<History>(`/api/events-history?eventType=${type}&limit=50`)).data;
   }
 
   async pastPresentation(): Promise<{ id: number; client: number }> {
@@ -149,20 +143,20 @@ class Ids {
   }
 
   async plannedEvent(type: 'presentation' | 'service'): Promise<number> {
-    const { data } = await this.get<{ data: Listed[] }>(`/api/events-upcoming?eventType=${type}&limit=20`);
+    const { data } = await this.get<Upcoming>(`/api/events-upcoming?eventType=${type}&limit=20`);
     const planned = data.find((e) => e.can_perform);
     // The demo data has no upcoming service: a done one opens the same screen.
     return planned?.id ?? (type === 'service' ? this.pastService() : assert.fail('the role has a planned presentation'));
   }
 
   async product(): Promise<number> {
-    const { data } = await this.get<{ data: { id: number }[] }>('/api/products?limit=1');
+    const { data } = await this.get<Json<'get', '/api/products'>>('/api/products?limit=1');
     assert.ok(data[0], 'there is a product');
     return data[0].id;
   }
 
   async account(): Promise<number> {
-    const { data } = await this.get<{ data: { id: number }[] }>('/api/accounts?limit=1');
+    const { data } = await this.get<Json<'get', '/api/accounts'>>('/api/accounts?limit=1');
     assert.ok(data[0], 'there is an account');
     return data[0].id;
   }
@@ -284,7 +278,7 @@ void describe('accessibility of every screen', { timeout: 600_000 }, () => {
     withPage(async (page) => {
       await signIn(page, EMAIL.sales_agent, DEMO_PASSWORD);
       // The week of the agent's next planned demo, so there is an event to open whatever day it is.
-      const { data } = await apiJson<{ data: Listed[] }>(page, 'GET', '/api/events-upcoming?eventType=presentation&limit=1');
+      const { data } = await apiJson<Upcoming>(page, 'GET', '/api/events-upcoming?eventType=presentation&limit=1');
       const next = data[0];
       assert.ok(next, 'the sales agent has a planned demo');
       await page.goto(`/sa-dashboard/calendar?view=week&date=${next.date.slice(0, 10)}`);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, expectSnackbar, openScreen, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 import { activeMainProduct, apiJson, makeSale } from '../support/factories.ts';
 
@@ -17,11 +18,6 @@ async function earn(page: Page, agentId: number): Promise<void> {
   await apiJson(page, 'PUT', `/api/finances/order/${order.id}`, { checked_contract: true });
 }
 
-interface Unreceipted {
-  agent: { id: number; name: string; surname: string };
-  total: number;
-}
-
 void describe('admin payments', { timeout: 180_000 }, () => {
   after(closeBrowser);
 
@@ -29,10 +25,10 @@ void describe('admin payments', { timeout: 180_000 }, () => {
     "admin gathers an agent's open commissions into a receipt and marks it paid after confirming",
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<Json<'get', '/api/sales-agents'>>(page, 'GET', '/api/sales-agents');
       const agent = agents.data.find((a) => a.name.includes('Bernasconi'))!;
       await earn(page, agent.id);
-      const due = (await apiJson<{ data: { unreceipted: Unreceipted[] } }>(page, 'GET', '/api/admin-payments')).data.unreceipted.find(
+      const due = (await apiJson<Json<'get', '/api/admin-payments'>>(page, 'GET', '/api/admin-payments')).data.unreceipted.find(
         (u) => u.agent.id === agent.id,
       )!;
       assert.ok(due.total > 0);
@@ -49,7 +45,7 @@ void describe('admin payments', { timeout: 180_000 }, () => {
       await expectSnackbar(page, tr('de', 'payments:receiptCreated', { agent: `${due.agent.name} ${due.agent.surname}`, total }));
       await unreceipted.waitFor({ state: 'detached' });
 
-      const receipts = await apiJson<{ data: { id: number }[] }>(
+      const receipts = await apiJson<Json<'get', '/api/finances/receipts'>>(
         page,
         'GET',
         `/api/finances/receipts?agent_id=${agent.id}&status=open&limit=500`,
@@ -67,7 +63,7 @@ void describe('admin payments', { timeout: 180_000 }, () => {
       await dialog.getByTestId('mark-paid-confirm').click();
       await expectSnackbar(page, tr('de', 'payments:paid', { n: 1 }));
       await row.waitFor({ state: 'detached' });
-      const paid = await apiJson<{ data: { status: string } }>(page, 'GET', `/api/finances/receipt/${receiptId}`);
+      const paid = await apiJson<Json<'get', '/api/finances/receipt/{id}'>>(page, 'GET', `/api/finances/receipt/${receiptId}`);
       assert.equal(paid.data.status, 'paid');
       assert.equal(await page.getByTestId('mark-paid').isDisabled(), true);
       await screenshot(page, 'admin-payments');

@@ -15,6 +15,7 @@ import {
   watchSocketConnections,
   withPage,
 } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 const MAKE_A_DEMO_STATUSES = ['potential', 'unqualified', 'call_agents', 'user_rec', 'older'];
@@ -270,7 +271,7 @@ void describe('clients list', { timeout: 180_000 }, () => {
       await page.getByTestId('action-call').click();
       const answer = await called;
       // The demo admin has no telephony line: then the error of spec 8 says why.
-      const body = (await answer.json()) as { data?: { number: string }; error?: string };
+      const body = (await answer.json()) as Partial<Json<'get', '/api/clients/initiate-call/{id}'>> & { error?: string };
       const expected = answer.ok()
         ? tr('de', 'clients:callStarted', { name: aName, number: body.data!.number })
         : tr('de', 'clients:initiate_call_error', { reason: translated(`errors.${body.error}`, body.error!) });
@@ -309,9 +310,7 @@ void describe('clients list', { timeout: 180_000 }, () => {
       const admin = await newContext();
       const adminPage = await admin.newPage();
       await signIn(adminPage, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = (await (await adminPage.request.get('/api/sales-agents?is_active=true')).json()) as {
-        data: { id: number; name: string }[];
-      };
+      const agents = (await (await adminPage.request.get('/api/sales-agents?is_active=true')).json()) as Json<'get', '/api/sales-agents'>;
       const agent = agents.data[0]!;
       const listed = requests.length;
       const changed = await adminPage.request.post(`/api/clients/update-linked-agents/${id}`, { data: { agent_id: agent.id } });

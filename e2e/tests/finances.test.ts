@@ -16,32 +16,12 @@ import {
   screenshot,
   withPage,
 } from '../support/browser.ts';
+import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 import { apiJson, makeSale } from '../support/factories.ts';
 
-interface Order {
-  id: number;
-  status: string;
-  payment_status: string;
-  delivery_status: string;
-  checked_contract: boolean;
-  sum: number;
-  dept: number;
-  agent: { id: number } | null;
-  lines: { id: number; product: { type: string } }[];
-  order_payments: { amount: number }[];
-}
-interface Commission {
-  id: number;
-  amount: number;
-  order: { id: number };
-}
-interface Agent {
-  id: number;
-  name: string;
-  surname: string;
-  email: string | null;
-}
+type Order = Json<'get', '/api/finances/order/{id}'>['data'];
+type Agent = Item<'get', '/api/users'>;
 
 /** One run's mark on the clients it makes, so the orders list can be searched for exactly them. */
 const RUN = `Fin${Date.now().toString(36)}`;
@@ -53,13 +33,7 @@ const api = apiJson;
  * `agentId` on a free weekday morning months ahead, finished with a main device and another product.
  */
 async function sale(page: Page, agentId: number, surname: string): Promise<Order> {
-  const products = (
-    await api<{ data: { id: number; type: string; status: string; default_price: number }[] }>(
-      page,
-      'GET',
-      '/api/products?status=active&limit=500',
-    )
-  ).data;
+  const products = (await api<Json<'get', '/api/products'>>(page, 'GET', '/api/products?status=active&limit=500')).data;
   const main = products.find((p) => p.type === 'main');
   const other = products.find((p) => p.type === 'other');
   assert.ok(main && other, 'the demo has an active main device and another product');
@@ -74,12 +48,12 @@ async function sale(page: Page, agentId: number, surname: string): Promise<Order
 }
 
 async function order(page: Page, id: number): Promise<Order> {
-  return (await api<{ data: Order }>(page, 'GET', `/api/finances/order/${id}`)).data;
+  return (await api<Json<'get', '/api/finances/order/{id}'>>(page, 'GET', `/api/finances/order/${id}`)).data;
 }
 
 /** The demo's sales agent and independent agent, by their sign-in e-mail. */
 async function demoAgent(page: Page, email: string): Promise<Agent> {
-  const users = (await api<{ data: Agent[] }>(page, 'GET', '/api/users?roles=sales_agent,independent_agent&limit=500')).data;
+  const users = (await api<Json<'get', '/api/users'>>(page, 'GET', '/api/users?roles=sales_agent,independent_agent&limit=500')).data;
   const found = users.find((u) => u.email === email);
   assert.ok(found, `${email} is a demo user`);
   return found;
@@ -192,7 +166,7 @@ void describe('Finances', { timeout: 300_000 }, () => {
       const schedule = editor.getByTestId('order-schedule');
       await eventually(async () => assert.equal(await schedule.locator('tr').count(), 3));
       assert.match(await textOf(schedule), /01\.2027.*02\.2027.*03\.2027/);
-      const planned = (await api<{ data: { schedule: { amount: number }[] } }>(page, 'GET', `/api/finances/order/${o.id}`)).data.schedule;
+      const planned = (await api<Json<'get', '/api/finances/order/{id}'>>(page, 'GET', `/api/finances/order/${o.id}`)).data.schedule;
       assert.equal(
         planned.reduce((sum, i) => sum + i.amount, 0),
         o.sum,
@@ -361,7 +335,11 @@ void describe('Finances', { timeout: 300_000 }, () => {
       const earning = await sale(page, sa.id, `${RUN}-Abrechnung`);
       await api(page, 'PUT', `/api/finances/order/${earning.id}`, { checked_contract: true });
       const earned = (
-        await api<{ data: Commission[] }>(page, 'GET', `/api/finances/commissions?agent_id=${sa.id}&reason=sale&limit=500`)
+        await api<Json<'get', '/api/finances/commissions'>>(
+          page,
+          'GET',
+          `/api/finances/commissions?agent_id=${sa.id}&reason=sale&limit=500`,
+        )
       ).data.find((c) => c.order.id === earning.id);
       assert.ok(earned && earned.amount > 0, 'the checked contract earned a sale commission');
 
@@ -379,11 +357,7 @@ void describe('Finances', { timeout: 300_000 }, () => {
       const dialog = page.getByTestId('receipt-dialog');
       await dialog.getByTestId('receipt-commissions').waitFor();
       const receiptId = Number(await dialog.getAttribute('data-receipt-id'));
-      const before = await api<{ data: { total: number; commissions_count: number }; commissions: Commission[] }>(
-        page,
-        'GET',
-        `/api/finances/receipt/${receiptId}`,
-      );
+      const before = await api<Json<'get', '/api/finances/receipt/{id}'>>(page, 'GET', `/api/finances/receipt/${receiptId}`);
       assert.ok(
         before.commissions.some((c) => c.id === earned.id),
         'the receipt holds the new commission',
@@ -405,7 +379,11 @@ void describe('Finances', { timeout: 300_000 }, () => {
       const more = await sale(page, sa.id, `${RUN}-Nachtrag`);
       await api(page, 'PUT', `/api/finances/order/${more.id}`, { checked_contract: true });
       const added = (
-        await api<{ data: Commission[] }>(page, 'GET', `/api/finances/commissions?agent_id=${sa.id}&reason=sale&limit=500`)
+        await api<Json<'get', '/api/finances/commissions'>>(
+          page,
+          'GET',
+          `/api/finances/commissions?agent_id=${sa.id}&reason=sale&limit=500`,
+        )
       ).data.find((c) => c.order.id === more.id)!;
       await dialog.getByTestId('receipt-dialog-rebuild').click();
       await expectSnackbar(page, tr('de', 'finances:messages.receiptRebuilt'));

@@ -12,6 +12,7 @@ import {
   textOf,
   withPage,
 } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 import { activeMainProduct, apiJson, makeSale } from '../support/factories.ts';
 
@@ -50,7 +51,7 @@ void describe('Omnicas', { timeout: 180_000 }, () => {
     'admin applies for financing of an order paid through Omnicas, then records the acceptance',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<Json<'get', '/api/sales-agents'>>(page, 'GET', '/api/sales-agents');
       const agent = agents.data.find((a) => a.name.includes('Bernasconi'))!;
       const order = await omnicasSale(page, agent.id, 480_000);
       await openScreen(page, 'omnicas', '/admin-dashboard/omnicas');
@@ -93,7 +94,7 @@ void describe('Omnicas', { timeout: 180_000 }, () => {
     'a sales agent applies for an order they sold and sees only their own applications',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<Json<'get', '/api/sales-agents'>>(page, 'GET', '/api/sales-agents');
       const sa = agents.data.find((a) => a.name.includes('Bernasconi'))!;
       const other = agents.data.find((a) => a.id !== sa.id)!;
       const mine = await omnicasSale(page, sa.id, 250_000);

@@ -15,6 +15,7 @@ import {
   withPage,
 } from '../support/browser.ts';
 import { bookEvent } from '../support/factories.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 const TABLET = { viewport: { width: 768, height: 1024 }, touch: true } as const;
@@ -25,39 +26,6 @@ const CONTRACT_PNG = Buffer.from(
   'base64',
 );
 
-interface Line {
-  id: number;
-  order_id: number | null;
-  status: string;
-  repayment_type: string | null;
-  price: number;
-  rec_price: number | null;
-  quantity: number;
-  product: { code: string; type: string; default_price: number };
-}
-interface Detail {
-  id: number;
-  client_id: number;
-  status: string;
-  date: string;
-  demo_outcome: string | null;
-  was_at_home: boolean | null;
-  got_gift: boolean | null;
-  discount_rec_sum: number | null;
-  discount_rec_count: number | null;
-  payment_method: string | null;
-  contract_number: string | null;
-  bank_processing_commission: number;
-  first_payment_month: string | null;
-  payment_installments: number | null;
-  presentation_products: Line[];
-  recall_history: { recall_at: string }[];
-  remeet_presentation_id: number | null;
-  remeet_presentation: { id: number; status: string; date: string } | null;
-  user_documents: { name: string; content_type: string }[];
-  sub_user: { name: string } | null;
-}
-
 async function json<T>(api: APIRequestContext, path: string): Promise<T> {
   const res = await api.get(path);
   assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
@@ -65,7 +33,7 @@ async function json<T>(api: APIRequestContext, path: string): Promise<T> {
 }
 
 const eventOf = async (api: APIRequestContext, id: number, type: 'presentation' | 'service') =>
-  (await json<{ data: Detail }>(api, `/api/event/${id}?eventType=${type}`)).data;
+  (await json<Json<'get', '/api/event/{id}'>>(api, `/api/event/${id}?eventType=${type}`)).data;
 
 /** A start far enough ahead that no demo booking of the seed or an earlier run is there: a working day, 08:00–14:00. */
 let slotSeq = Math.floor(Math.random() * 400);
@@ -115,7 +83,7 @@ async function book(
   const admin = await newContext();
   const login = await admin.request.post('/auth/login', { data: { email: by.email, password: DEMO_PASSWORD } });
   assert.equal(login.status(), 200, await login.text());
-  const agents = await json<{ data: { id: number; name: string }[] }>(admin.request, '/api/sales-agents?limit=500');
+  const agents = await json<Json<'get', '/api/sales-agents'>>(admin.request, '/api/sales-agents?limit=500');
   const agent =
     agents.data.find((a) => a.name.includes('Marco') && a.name.includes('Bernasconi')) ??
     agents.data.find((a) => a.name.includes('Bernasconi'));
@@ -364,21 +332,7 @@ void describe('performing presentations and services on a tablet', { timeout: 24
         ['image/png'],
       );
 
-      const client = (
-        await json<{
-          data: {
-            pet: string | null;
-            has_allergies: boolean | null;
-            working_status: string | null;
-            relations: string | null;
-            persons_at_home: string | null;
-            has_kids: boolean | null;
-            email: string | null;
-            status: string | null;
-            sub_user: { name: string } | null;
-          };
-        }>(page.request, `/api/user/${done.client_id}`)
-      ).data;
+      const client = (await json<Json<'get', '/api/user/{id}'>>(page.request, `/api/user/${done.client_id}`)).data;
       assert.deepEqual(
         {
           pet: client.pet,

@@ -12,7 +12,7 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
-import type { Item } from '../support/contract.ts';
+import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
 type Row = Item<'get', '/api/clients'>;
@@ -20,7 +20,7 @@ type Row = Item<'get', '/api/clients'>;
 async function clients(page: Page, query: Record<string, string>): Promise<Row[]> {
   const res = await page.request.get(`/api/clients?${new URLSearchParams(query).toString()}`);
   assert.equal(res.status(), 200, await res.text());
-  return ((await res.json()) as { data: Row[] }).data;
+  return ((await res.json()) as Json<'get', '/api/clients'>).data;
 }
 
 /** The ids of the results in the order the screen shows them. */

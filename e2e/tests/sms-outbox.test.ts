@@ -12,16 +12,9 @@ import {
   waitForPath,
   withPage,
 } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { bookEvent, weekdaySlots } from '../support/factories.ts';
 import { tr } from '../support/i18n.ts';
-
-interface Sms {
-  id: number;
-  type: string;
-  status: string;
-  text: string;
-  to: string;
-}
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);
@@ -59,7 +52,7 @@ void describe('SMS outbox', { timeout: 180_000 }, () => {
     'admin books a presentation, finds its confirmation and both reminders in the SMS tab, filters by status and sees the confirmation delivered',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = await getJson<{ data: { id: number; name: string }[] }>(page, '/api/sales-agents');
+      const agents = await getJson<Json<'get', '/api/sales-agents'>>(page, '/api/sales-agents');
       const agent = agents.data.find((a) => a.name === 'Marco Bernasconi');
       assert.ok(agent, 'the demo sales agent');
       const surname = `Sms${Date.now().toString(36)}`;
@@ -116,7 +109,7 @@ void describe('SMS outbox', { timeout: 180_000 }, () => {
 
       // The job sends what is due (the local sender takes it as delivered) within its minute.
       await eventually(async () => {
-        const { data } = await getJson<{ data: Sms[] }>(page, `/api/sms-outbox?event_id=${eventId}&type=appointment`);
+        const { data } = await getJson<Json<'get', '/api/sms-outbox'>>(page, `/api/sms-outbox?event_id=${eventId}&type=appointment`);
         assert.equal(data[0]?.status, 'delivered');
       }, 100_000);
       await page.reload();

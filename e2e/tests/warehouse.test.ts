@@ -12,13 +12,9 @@ import {
   textOf,
   withPage,
 } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 import { apiJson, makeSale } from '../support/factories.ts';
-
-interface StockRow {
-  product: { id: number; code: string; name: string; type: string; status: string };
-  quantity: number;
-}
 
 /** A sale paid by bill of these lines, finished by the admin. */
 function billSale(
@@ -45,10 +41,10 @@ void describe('warehouse', { timeout: 180_000 }, () => {
     'admin counts the stock, is told a delivery it cannot cover, books goods received and delivers the order from the list',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
-      const { data } = await apiJson<{ data: { stock: StockRow[] } }>(page, 'GET', '/api/warehouse?limit=1');
+      const { data } = await apiJson<Json<'get', '/api/warehouse'>>(page, 'GET', '/api/warehouse?limit=1');
       const main = data.stock.find((s) => s.product.type === 'main' && s.product.status === 'active')!;
       const before = main.quantity;
-      const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, 'GET', '/api/sales-agents');
+      const agents = await apiJson<Json<'get', '/api/sales-agents'>>(page, 'GET', '/api/sales-agents');
       const agent = agents.data.find((a) => a.name.includes('Bernasconi'))!;
       const order = await billSale(page, agent.id, [{ product_id: main.product.id, quantity: 2 }]);
       try {
@@ -100,11 +96,7 @@ void describe('warehouse', { timeout: 180_000 }, () => {
         await eventually(async () => assert.equal(await quantityOf(page, main.product.id), 4));
         await screenshot(page, 'warehouse-stock');
 
-        const delivered = await apiJson<{ data: { delivery_status: string; lastDelivery: { line_ids: number[] } | null } }>(
-          page,
-          'GET',
-          `/api/finances/order/${order.id}`,
-        );
+        const delivered = await apiJson<Json<'get', '/api/finances/order/{id}'>>(page, 'GET', `/api/finances/order/${order.id}`);
         assert.equal(delivered.data.delivery_status, 'delivered');
       } finally {
         await page.request.put(`/api/warehouse/stock/${main.product.id}`, { data: { quantity: before } });
@@ -132,6 +124,6 @@ void describe('warehouse', { timeout: 180_000 }, () => {
 
 /** The client's name as the list shows it. */
 async function clientOf(page: Page, orderId: number): Promise<string> {
-  const order = await apiJson<{ data: { client: { name: string; surname: string } } }>(page, 'GET', `/api/finances/order/${orderId}`);
+  const order = await apiJson<Json<'get', '/api/finances/order/{id}'>>(page, 'GET', `/api/finances/order/${orderId}`);
   return `${order.data.client.name} ${order.data.client.surname}`;
 }
