@@ -188,7 +188,7 @@ export function AccountsPage() {
   );
   const table = useDataTable({ tableName: 'accounts', columns, pageSize: PAGE_SIZES.users, pageSizes: [25, 50, 100] });
   const params: AccountsParams = { ...filter, limit: table.query.limit, offset: table.query.offset };
-  const accounts = useAccounts(params, table.ready);
+  const accounts = useAccounts(params);
 
   useEffect(() => {
     const timer = setTimeout(() => {

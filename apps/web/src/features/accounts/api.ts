@@ -13,10 +13,8 @@ export interface AccountsParams {
 const LIST_KEY = ['accounts', 'list'] as const;
 const oneKey = (id: number) => ['accounts', 'one', id] as const;
 
-/** `enabled` waits for the table's saved layout (its page size) before the first request. */
-export function useAccounts(params: AccountsParams, enabled = true) {
+export function useAccounts(params: AccountsParams) {
   return useQuery({
-    enabled,
     queryKey: [...LIST_KEY, params],
     queryFn: () =>
       api.get('/api/accounts', {

@@ -81,7 +81,7 @@ export function AdminPaymentsPage() {
     [t],
   );
   const table = useDataTable({ tableName: 'admin_payments', columns, pageSize: 100, pageSizes: [25, 50, 100, 200] });
-  const query = useAdminPayments(table.query, table.ready);
+  const query = useAdminPayments(table.query);
   const rows = query.data?.receipts.data;
   const chosen = [...selected.values()];
   const chosenTotal = chosen.reduce((s, r) => s + r.total, 0);

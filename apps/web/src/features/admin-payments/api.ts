@@ -3,13 +3,12 @@ import { api } from '../../app/api.ts';
 
 export const ADMIN_PAYMENTS_KEY = ['admin-payments'] as const;
 
-export function useAdminPayments(page: { limit: number; offset: number }, enabled: boolean) {
+export function useAdminPayments(page: { limit: number; offset: number }) {
   const query = { limit: page.limit, offset: page.offset };
   return useQuery({
     queryKey: [...ADMIN_PAYMENTS_KEY, query],
     queryFn: async () => (await api.get('/api/admin-payments', { query })).data,
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 

@@ -37,13 +37,12 @@ export function eventsListQuery(p: EventsListParams): EventsListQuery {
 }
 
 /** GET /api/events-upcoming or /api/events-history: one page. */
-export function useEventsList(kind: EventsListKind, params: EventsListParams, enabled: boolean) {
+export function useEventsList(kind: EventsListKind, params: EventsListParams) {
   const query = eventsListQuery(params);
   return useQuery({
     queryKey: [...EVENTS_KEY, 'list', kind, query],
     queryFn: () => (kind === 'upcoming' ? api.get('/api/events-upcoming', { query }) : api.get('/api/events-history', { query })),
     placeholderData: keepPreviousData,
-    enabled,
     retry: false,
   });
 }
@@ -59,12 +58,11 @@ export function useEventDetail(id: number, eventType: EventType) {
 }
 
 /** GET /api/presentations: a page of one presentations tab; `query` is built by presentationsQuery. */
-export function usePresentations(query: PresentationsQuery, enabled: boolean) {
+export function usePresentations(query: PresentationsQuery) {
   return useQuery({
     queryKey: [...EVENTS_KEY, 'presentations', query],
     queryFn: () => api.get('/api/presentations', { query }),
     placeholderData: keepPreviousData,
-    enabled,
     retry: false,
   });
 }

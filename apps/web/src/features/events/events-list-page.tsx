@@ -91,18 +91,14 @@ function EventsList({ kind, role }: { kind: EventsListKind; role: RoleCode }) {
     table.setPage(0);
   }
   const { offset, limit, sort } = table.query;
-  const query = useEventsList(
-    kind,
-    {
-      period,
-      search,
-      ...filters,
-      sorted: sort?.field === 'date' ? sort.direction : DEFAULT_SORT[kind],
-      offset: shownFor === filterKey ? offset : 0,
-      limit,
-    },
-    table.ready,
-  );
+  const query = useEventsList(kind, {
+    period,
+    search,
+    ...filters,
+    sorted: sort?.field === 'date' ? sort.direction : DEFAULT_SORT[kind],
+    offset: shownFor === filterKey ? offset : 0,
+    limit,
+  });
 
   const setTab = (next: EventPeriod) =>
     setParams(

@@ -86,10 +86,7 @@ function Presentations({ role }: { role: RoleCode }) {
     table.setPage(0);
   }
   const { offset, limit } = table.query;
-  const query = usePresentations(
-    presentationsQuery({ page, search, statuses, offset: shownFor === filterKey ? offset : 0, limit }),
-    table.ready,
-  );
+  const query = usePresentations(presentationsQuery({ page, search, statuses, offset: shownFor === filterKey ? offset : 0, limit }));
 
   const setTab = (next: PresentationPage) =>
     setParams(

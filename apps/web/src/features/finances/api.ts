@@ -38,7 +38,7 @@ const ORDER_SORTS = ['updated_at', 'created_at', 'id'] as const;
 type OrderSort = (typeof ORDER_SORTS)[number];
 
 /** GET /api/finances/orders: one page with the filters above the table. */
-export function useOrders(filters: OrderFilters, page: DataTableQuery, enabled: boolean) {
+export function useOrders(filters: OrderFilters, page: DataTableQuery) {
   const sort =
     page.sort && isOneOf<OrderSort>(ORDER_SORTS, page.sort.field) ? { field: page.sort.field, direction: page.sort.direction } : null;
   const query = {
@@ -57,7 +57,6 @@ export function useOrders(filters: OrderFilters, page: DataTableQuery, enabled: 
     queryKey: [...ORDERS_KEY, query],
     queryFn: () => api.get('/api/finances/orders', { query }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
@@ -141,7 +140,7 @@ export interface CommissionFilters {
 }
 
 /** GET /api/finances/commissions: the commissions tab asks reason sale, the downlines tab l1, l2, l3 and ca. */
-export function useCommissions(reasons: readonly CommissionReason[], filters: CommissionFilters, page: DataTableQuery, enabled: boolean) {
+export function useCommissions(reasons: readonly CommissionReason[], filters: CommissionFilters, page: DataTableQuery) {
   const query = {
     reason: [...reasons],
     limit: page.limit,
@@ -153,7 +152,6 @@ export function useCommissions(reasons: readonly CommissionReason[], filters: Co
     queryKey: [...COMMISSIONS_KEY, query],
     queryFn: () => api.get('/api/finances/commissions', { query }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
@@ -184,13 +182,12 @@ export function useSaveCommissionRates() {
   });
 }
 
-export function useReceipts(agentId: number | null, page: DataTableQuery, enabled: boolean) {
+export function useReceipts(agentId: number | null, page: DataTableQuery) {
   const query = { limit: page.limit, offset: page.offset, agent_id: agentId ?? undefined };
   return useQuery({
     queryKey: [...RECEIPTS_KEY, query],
     queryFn: () => api.get('/api/finances/receipts', { query }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 

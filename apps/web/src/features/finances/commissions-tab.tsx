@@ -160,12 +160,7 @@ export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downli
     setShownFor(filterKey);
     table.setPage(0);
   }
-  const query = useCommissions(
-    REASONS[kind],
-    filters,
-    { ...table.query, offset: shownFor === filterKey ? table.query.offset : 0 },
-    table.ready,
-  );
+  const query = useCommissions(REASONS[kind], filters, { ...table.query, offset: shownFor === filterKey ? table.query.offset : 0 });
   const filtered = filters.status !== '' || filters.agentId !== null;
 
   return (

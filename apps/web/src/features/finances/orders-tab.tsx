@@ -225,7 +225,7 @@ export function OrdersTab({ manage }: { manage: boolean }) {
     setShownFor(filterKey);
     table.setPage(0);
   }
-  const query = useOrders(filters, { ...table.query, offset: shownFor === filterKey ? table.query.offset : 0 }, table.ready);
+  const query = useOrders(filters, { ...table.query, offset: shownFor === filterKey ? table.query.offset : 0 });
   const rows = query.data?.data;
 
   const checkContracts = () => {

@@ -113,7 +113,7 @@ export function ReceiptsTab({ manage }: { manage: boolean }) {
     setShownFor(agentId);
     table.setPage(0);
   }
-  const query = useReceipts(agentId, { ...table.query, offset: shownFor === agentId ? table.query.offset : 0 }, table.ready);
+  const query = useReceipts(agentId, { ...table.query, offset: shownFor === agentId ? table.query.offset : 0 });
 
   return (
     <Box>

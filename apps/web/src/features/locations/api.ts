@@ -7,7 +7,7 @@ import type { LocationFilter } from './edit-mode.ts';
 export const LOCATIONS_KEY = ['locations'] as const;
 
 /** One page of the locations table: the active type, the search, and the page and sort of the data table. */
-export function useLocations(filter: LocationFilter, page: DataTableQuery, enabled: boolean) {
+export function useLocations(filter: LocationFilter, page: DataTableQuery) {
   const orderBy = page.sort && isOneOf<LocationOrderField>(LOCATION_ORDER_FIELDS, page.sort.field) ? page.sort.field : undefined;
   const query = {
     type: filter.type,
@@ -21,7 +21,6 @@ export function useLocations(filter: LocationFilter, page: DataTableQuery, enabl
     queryKey: [...LOCATIONS_KEY, query],
     queryFn: () => api.get('/api/locations', { query }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 

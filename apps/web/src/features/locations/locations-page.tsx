@@ -85,7 +85,7 @@ export function LocationsPage() {
     sort: { field: 'code', direction: 'desc' },
   });
   const { setPage } = table;
-  const query = useLocations(filter, table.query, table.ready);
+  const query = useLocations(filter, table.query);
   const save = useSaveLocation();
   const remove = useDeleteLocation();
 

@@ -8,12 +8,11 @@ export const MAIL_OUTBOX_KEY = ['outbox'] as const;
 export const SMS_OUTBOX_KEY = ['sms-outbox'] as const;
 
 /** One page of the mail outbox, filtered by recipient. */
-export function useMailOutbox(page: DataTableQuery, enabled: boolean) {
+export function useMailOutbox(page: DataTableQuery) {
   const query = { limit: page.limit, offset: page.offset, to: page.filters.to || undefined };
   return useQuery({
     queryKey: [...MAIL_OUTBOX_KEY, query],
     queryFn: () => api.get('/api/outbox', { query }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }
@@ -27,12 +26,11 @@ export function smsFilters(filters: Record<string, string>): { status?: SmsStatu
 }
 
 /** One page of the SMS outbox, newest first, filtered by status and type. */
-export function useSmsOutbox(page: DataTableQuery, enabled: boolean) {
+export function useSmsOutbox(page: DataTableQuery) {
   const query = { limit: page.limit, offset: page.offset, ...smsFilters(page.filters) };
   return useQuery({
     queryKey: [...SMS_OUTBOX_KEY, query],
     queryFn: () => api.get('/api/sms-outbox', { query }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

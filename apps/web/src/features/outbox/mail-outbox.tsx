@@ -31,7 +31,7 @@ export function MailOutbox() {
     [t],
   );
   const table = useDataTable({ tableName: 'outbox', columns, pageSize: 100 });
-  const query = useMailOutbox(table.query, table.ready);
+  const query = useMailOutbox(table.query);
 
   return (
     <DataTable

@@ -59,7 +59,7 @@ export function SmsOutbox() {
     [t],
   );
   const table = useDataTable({ tableName: 'sms_outbox', columns, pageSize: 100 });
-  const query = useSmsOutbox(table.query, table.ready);
+  const query = useSmsOutbox(table.query);
 
   return (
     <DataTable

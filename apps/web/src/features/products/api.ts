@@ -10,11 +10,10 @@ const CATEGORIES_KEY = [...PRODUCTS_KEY, 'categories'] as const;
 export type ProductsParams = Partial<Omit<ProductsQuery, 'limit' | 'offset'>> & Pick<ProductsQuery, 'limit' | 'offset'>;
 
 /** One page of the products list with its filters and sort. */
-export function useProducts(params: ProductsParams, enabled = true) {
+export function useProducts(params: ProductsParams) {
   return useQuery({
     queryKey: [...PRODUCTS_KEY, 'list', params],
     queryFn: () => api.get('/api/products', { query: params }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

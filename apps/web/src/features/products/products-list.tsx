@@ -142,7 +142,7 @@ export function ProductsList() {
     search: filters.search || undefined,
     ...(sort && isOneOf<ProductOrderField>(PRODUCT_ORDER_FIELDS, sort.field) ? { orderBy: sort.field, orderMethod: sort.direction } : {}),
   };
-  const query = useProducts(params, table.ready);
+  const query = useProducts(params);
 
   const change = (key: 'type' | 'status' | 'category') => (value: string) => {
     filters.set(key, value);

@@ -18,7 +18,7 @@ export interface RecommendationFilter {
 }
 
 /** One page of a client's recommendations. */
-export function useRecommendations(userId: number | undefined, filter: RecommendationFilter, page: DataTableQuery, enabled: boolean) {
+export function useRecommendations(userId: number | undefined, filter: RecommendationFilter, page: DataTableQuery) {
   const orderBy =
     page.sort && isOneOf<RecommendationOrderField>(RECOMMENDATION_ORDER_FIELDS, page.sort.field) ? page.sort.field : undefined;
   const query = {
@@ -34,7 +34,7 @@ export function useRecommendations(userId: number | undefined, filter: Recommend
     queryKey: [...RECOMMENDATIONS_KEY, 'list', query],
     queryFn: () => api.get('/api/recommendations', { query }),
     placeholderData: keepPreviousData,
-    enabled: enabled && userId !== undefined,
+    enabled: userId !== undefined,
   });
 }
 

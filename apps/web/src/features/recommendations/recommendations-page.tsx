@@ -164,7 +164,7 @@ export function RecommendationsPage() {
     sort: { field: 'created_at', direction: 'desc' },
   });
   const { setPage } = table;
-  const query = useRecommendations(paths.userId, filter, table.query, table.ready);
+  const query = useRecommendations(paths.userId, filter, table.query);
   const counters = useRecommendationCounters(paths.userId);
 
   useEffect(() => {

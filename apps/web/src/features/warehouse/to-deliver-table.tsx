@@ -77,7 +77,7 @@ export function ToDeliverTable({ canManage }: { canManage: boolean }) {
     [t, canManage],
   );
   const table = useDataTable({ tableName: 'warehouse', columns, pageSize: 50, pageSizes: [25, 50, 100, 200] });
-  const query = useWarehouse(table.query, table.ready);
+  const query = useWarehouse(table.query);
   return (
     <>
       <DataTable

@@ -43,11 +43,6 @@ export interface DataTableQuery {
 export interface DataTableState<Row> {
   columns: readonly DataTableColumn<Row>[];
   pageSizes: readonly number[];
-  /**
-   * Always true: the page sends its request at once, with the default layout, while the saved layout is
-   * read. (Pages still pass it as their query's `enabled`; it no longer holds anything back.)
-   */
-  ready: boolean;
   /** The saved layout was read (or could not be); until then the table shows its defaults and says loading. */
   restored: boolean;
   /** The saved layout asked for other rows than the defaults did: the rows of the defaults are not shown as its rows. */
@@ -147,7 +142,6 @@ export function useDataTable<Row>(options: DataTableOptions<Row>): DataTableStat
   return {
     columns,
     pageSizes,
-    ready: true,
     restored: state.restored,
     restoredOtherRows,
     layout,
