@@ -4625,6 +4625,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        can_export: boolean;
                         data: {
                             blockNeighbors: number;
                             can_assign_agent: boolean;

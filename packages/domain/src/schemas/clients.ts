@@ -162,6 +162,8 @@ export const clientListDto = z.object({
   total_capped: z.boolean(),
   limit: z.number(),
   offset: z.number(),
+  /** Whether the viewer may export clients of the list (an action on the list, not on one client). */
+  can_export: z.boolean(),
 });
 export type ClientListDto = z.infer<typeof clientListDto>;
 

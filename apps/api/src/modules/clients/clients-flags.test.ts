@@ -55,7 +55,10 @@ describe('can_* flags: what the viewer may do with a client, answered with it', 
 
     const list = await as(role, 'GET', `/api/clients?tableName=listing&statuses=&presets=&search=Flaggen&limit=10`);
     expect(list.statusCode, list.body).toBe(200);
-    const rows = list.json<ClientListDto>().data;
+    const answer = list.json<ClientListDto>();
+    // Exporting is an action on the list as a whole: the list says it once.
+    expect(answer.can_export).toBe(role === 'admin');
+    const rows = answer.data;
     expect(rows.map((r) => r.id).sort()).toEqual([clientId, otherId].sort());
     for (const row of rows) {
       expect(flagsOf(row)).toEqual(expected);

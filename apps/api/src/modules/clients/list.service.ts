@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { toClientRow } from './dto.ts';
 import { listClients, type ClientListFilter } from './list.repo.ts';
-import { clientFlagsOf, viewerOf, type Viewer } from './policy.ts';
+import { clientFlagsOf, mayExportClients, viewerOf, type Viewer } from './policy.ts';
 
 /** A search of digits (and + / - ( ) spaces) with at least six of them is a phone number. */
 const PHONE_LIKE = /^[+\d][\d\s/().-]*$/;
@@ -61,5 +61,12 @@ export async function clientsPage(db: Db, actor: Actor, query: ClientsQuery): Pr
   const viewer = await viewerOf(db, actor);
   const { rows, total, capped } = await listClients(db, listFilterOf(viewer, query));
   const flags = clientFlagsOf(actor);
-  return { data: rows.map((row) => toClientRow(row, flags)), total, total_capped: capped, limit: query.limit, offset: query.offset };
+  return {
+    data: rows.map((row) => toClientRow(row, flags)),
+    total,
+    total_capped: capped,
+    limit: query.limit,
+    offset: query.offset,
+    can_export: mayExportClients(actor),
+  };
 }

@@ -71,6 +71,11 @@ export function clientFlagsOf(actor: Pick<Actor, 'role'>): ClientFlags {
   };
 }
 
+/** Whether the actor may export clients of their lists to the work-management tool. */
+export function mayExportClients(actor: Pick<Actor, 'role'>): boolean {
+  return can(actor.role, 'clients.export');
+}
+
 /** Whether the actor's scope holds every client (an admin, or a call agent with access to all). */
 export async function seesAllClients(tx: Tx, actor: Pick<Actor, 'userId' | 'role'>): Promise<boolean> {
   return (await viewerOf(tx, actor)).scope.kind === 'all';

@@ -1,4 +1,4 @@
-import { can, type ClientSummaryDto, type RoleCode } from '@bo/domain';
+import type { ClientSummaryDto } from '@bo/domain';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -14,8 +14,6 @@ type Client = Pick<ClientSummaryDto, 'id' | 'name' | 'surname'>;
 export interface ClientActions {
   /** `/ca-dashboard`: where the user pages of this role live. */
   base: string;
-  /** What the viewer may do with the list as a whole; what they may do with a client, its row says (can_*). */
-  may: { export: boolean };
   remove: (client: Client) => void;
   merge: (keep: Client, duplicate: Client) => void;
   unlink: (kind: LinkKind, client: Client, other: Client) => void;
@@ -53,7 +51,8 @@ const ERROR_KEYS = {
  * The row actions of the clients list (spec 2): delete, merge, link and unlink, linked agent, call.
  * Every destructive one asks first and names what is lost; failures show the spec 8 message keys.
  */
-export function ClientActionsProvider({ role, base, children }: { role: RoleCode; base: string; children: ReactNode }) {
+/** What the viewer may do with a client, its row says (can_*); with the list as a whole, the list (can_export). */
+export function ClientActionsProvider({ base, children }: { base: string; children: ReactNode }) {
   const { t } = useTranslation(['clients']);
   const { t: tc } = useTranslation();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -68,7 +67,6 @@ export function ClientActionsProvider({ role, base, children }: { role: RoleCode
   const actions = useMemo<ClientActions>(
     () => ({
       base,
-      may: { export: can(role, 'clients.export') },
       remove: (client) => setPending({ kind: 'delete', client }),
       merge: (keep, duplicate) => setPending({ kind: 'merge', keep, duplicate }),
       unlink: (kind, client, other) => setPending({ kind: 'unlink', link: kind, client, other }),
@@ -82,7 +80,7 @@ export function ClientActionsProvider({ role, base, children }: { role: RoleCode
         }),
     }),
     // The mutation objects change on every state change; their `mutate` is stable.
-    [base, role, t, tc, call.mutate],
+    [base, t, tc, call.mutate],
   );
 
   const confirm = (): { title: string; text: string; confirm: string; run: () => void; busy: boolean } | null => {

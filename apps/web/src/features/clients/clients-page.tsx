@@ -103,7 +103,7 @@ function ClientsList({ role }: { role: RoleCode }) {
   const demoColour = statuses.data?.make_a_demo.colour;
 
   return (
-    <ClientActionsProvider role={role} base={dashboardPath(role)}>
+    <ClientActionsProvider base={dashboardPath(role)}>
       <Box>
         <Typography variant="h4" component="h1" gutterBottom>
           {tc('screens.clients')}

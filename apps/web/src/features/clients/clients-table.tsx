@@ -11,7 +11,6 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable } from '../../ui/data-table/use-data-table.ts';
 import { clientListKey, useClients, useExportClients } from './api.ts';
-import { useClientActions } from './client-actions.tsx';
 import { clientColumns, RowStateContext, type RowState } from './client-columns.tsx';
 import { applyListing, patchPage, replaceRow, useClientsLive } from './live.ts';
 import { clientListParams, type ClientFilters } from './list-query.ts';
@@ -46,7 +45,6 @@ export function ClientsTable({
 }) {
   const { t } = useTranslation(['clients', 'tables']);
   const { t: tc } = useTranslation();
-  const actions = useClientActions();
   const columns = useMemo(() => clientColumns(t, table), [t, table]);
   const data = useDataTable({
     tableName: table,
@@ -140,7 +138,7 @@ export function ClientsTable({
       <Button size="small" disabled={shownIds.size === 0} onClick={() => setSelected(allShownSelected ? new Set() : new Set(shownIds))}>
         {allShownSelected ? t('clients:selectNone') : t('clients:selectPage')}
       </Button>
-      {actions.may.export && (
+      {page?.can_export && (
         <Button
           size="small"
           variant="outlined"

@@ -92,7 +92,7 @@ describe('applyListing: listing_updated', () => {
 });
 
 describe('patchPage: a live change applied to the cached page', () => {
-  const page: ClientListDto = { data: PAGE, total: 3, total_capped: false, limit: 100, offset: 0 };
+  const page: ClientListDto = { data: PAGE, total: 3, total_capped: false, limit: 100, offset: 0, can_export: false };
 
   it('changes the rows and keeps the total', () => {
     const patched = patchPage(page, (rows) => applyListing(rows, { deleted_id: 1, inserted: null }));
