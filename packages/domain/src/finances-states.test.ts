@@ -3,6 +3,8 @@ import {
   COMMISSION_STATUSES,
   hasInvoice,
   isFinancedOrder,
+  isPaidInMoney,
+  lineMoney,
   DEFAULT_ORDER_STATUSES,
   isFinalCommission,
   isFinalReceipt,
@@ -83,5 +85,18 @@ describe('hasInvoice and isFinancedOrder: what the payment method decides', () =
   it.each(cases)('%s: invoice %s, financed %s', (method, invoice, financed) => {
     expect(hasInvoice(method)).toBe(invoice);
     expect(isFinancedOrder(method)).toBe(financed);
+  });
+});
+
+describe('lineMoney: only a line sold for money brings money', () => {
+  const cases: ['sell' | 'rec' | 'gift', number, number, boolean, number][] = [
+    ['sell', 129_900, 2, true, 259_800],
+    ['rec', 129_900, 1, false, 0],
+    ['gift', 4_900, 3, false, 0],
+    ['sell', 0, 5, true, 0],
+  ];
+  it.each(cases)('%s at %s × %s: in money %s, brings %s', (status, price, quantity, inMoney, money) => {
+    expect(isPaidInMoney({ status })).toBe(inMoney);
+    expect(lineMoney({ status, price, quantity })).toBe(money);
   });
 });

@@ -130,9 +130,19 @@ export interface MoneyLine {
   quantity: number;
 }
 
+/** A line sold for money (not paid by recommendations, not a gift): only such lines count in sums and commissions. */
+export function isPaidInMoney(line: { status: string }): boolean {
+  return line.status === 'sell';
+}
+
+/** What a line brings in money: its price times its quantity when sold for money, else nothing. */
+export function lineMoney(line: MoneyLine): number {
+  return isPaidInMoney(line) ? line.price * line.quantity : 0;
+}
+
 /** The order's sum: lines paid in money, less the recommendation discount (never below zero), plus the bank's commission. */
 export function orderSum(lines: readonly MoneyLine[], discountRecSum: number, bankCommission: number): number {
-  const sold = lines.filter((l) => l.status === 'sell').reduce((s, l) => s + l.price * l.quantity, 0);
+  const sold = lines.reduce((s, l) => s + lineMoney(l), 0);
   return Math.max(0, sold - discountRecSum) + bankCommission;
 }
 
@@ -241,7 +251,7 @@ export interface PlannedCommission {
 export function planCommissions(input: CommissionPlanInput): PlannedCommission[] {
   const byType = new Map<string, { value: number; units: number }>();
   for (const l of input.lines) {
-    if (l.status !== 'sell') {
+    if (!isPaidInMoney(l)) {
       continue;
     }
     const entry = byType.get(l.product_type) ?? { value: 0, units: 0 };

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type OrderDto } from '@bo/domain';
+import { formatDate, formatMoney, isPaidInMoney, lineMoney, type OrderDto } from '@bo/domain';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
 import { createPdf, pdfColumnWidth, pdfRow, PDF_FONT } from '../../documents/pdf.ts';
@@ -108,11 +108,10 @@ export function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   for (const l of order.lines) {
     const note = lineNote[l.status];
     const name = `${l.product.name}${note ? ` (${note})` : ''}${l.years_of_guarantee ? `, ${w.guarantee(l.years_of_guarantee)}` : ''}`;
-    const value = l.status === 'sell' ? l.price * l.quantity : 0;
-    row([name, String(l.quantity), formatMoney(l.status === 'sell' ? l.price : 0), formatMoney(value)]);
+    row([name, String(l.quantity), formatMoney(isPaidInMoney(l) ? l.price : 0), formatMoney(lineMoney(l))]);
   }
   rule();
-  const subtotal = order.lines.filter((l) => l.status === 'sell').reduce((s, l) => s + l.price * l.quantity, 0);
+  const subtotal = order.lines.reduce((s, l) => s + lineMoney(l), 0);
   const totals: [string, number, boolean?][] = [[w.subtotal, subtotal]];
   if (order.discount_rec_sum > 0) {
     totals.push([w.discount(order.discount_rec_count), -Math.min(order.discount_rec_sum, subtotal)]);

@@ -1,7 +1,16 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { formatMoney, francsToRappen, isRunningOrder, PRODUCT_LINE_STATUSES, type OrderDto, type ProductLineStatus } from '@bo/domain';
+import {
+  formatMoney,
+  francsToRappen,
+  isPaidInMoney,
+  isRunningOrder,
+  lineMoney,
+  PRODUCT_LINE_STATUSES,
+  type OrderDto,
+  type ProductLineStatus,
+} from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -55,7 +64,7 @@ export function OrderLines({ order, manage }: { order: OrderDto; manage: boolean
                   <TableCell>{t(`finances:lineStatuses.${l.status}`)}</TableCell>
                   <TableCell align="right">{l.quantity}</TableCell>
                   <TableCell align="right">{formatMoney(l.status === 'rec' ? (l.rec_price ?? l.price) : l.price)}</TableCell>
-                  <TableCell align="right">{l.status === 'sell' ? formatMoney(l.price * l.quantity) : '–'}</TableCell>
+                  <TableCell align="right">{isPaidInMoney(l) ? formatMoney(lineMoney(l)) : '–'}</TableCell>
                   <TableCell align="center">
                     {l.delivered ? (
                       <CheckCircle fontSize="small" color="success" aria-label={t('finances:order.lines.delivered')} />
