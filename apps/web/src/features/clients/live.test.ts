@@ -71,23 +71,25 @@ describe('applyListing: listing_updated', () => {
     ['removes the deleted row', { deleted_id: 2, inserted: null }, ['1:Client 1+', '3:Client 3+']],
     ['a deleted row not on the page changes nothing', { deleted_id: 9, inserted: null }, ['1:Client 1+', '2:Client 2+', '3:Client 3+']],
     [
-      'puts a new row first, allowed nothing until the page is read again',
+      "puts a new row first, with the viewer's flags of the page",
       { deleted_id: null, inserted: live(7, 'Neu') },
-      ['7:Neu', '1:Client 1+', '2:Client 2+', '3:Client 3+'],
+      ['7:Neu+', '1:Client 1+', '2:Client 2+', '3:Client 3+'],
     ],
     [
       'moves a row already shown to the top once, with its flags',
       { deleted_id: null, inserted: live(3, 'Oben') },
       ['3:Oben+', '1:Client 1+', '2:Client 2+'],
     ],
-    ['deletes one and inserts another', { deleted_id: 1, inserted: live(8) }, ['8:Client 8', '2:Client 2+', '3:Client 3+']],
+    ['deletes one and inserts another', { deleted_id: 1, inserted: live(8) }, ['8:Client 8+', '2:Client 2+', '3:Client 3+']],
   ])('%s', (_name, event, expected) => {
     expect(picture(applyListing(PAGE, event))).toEqual(expected);
   });
 
-  it('gives a new row no rights at all', () => {
+  it("gives a new row the viewer's flags of the page, and none on an empty page", () => {
     const [first] = applyListing(PAGE, { deleted_id: null, inserted: live(7) });
-    expect(first).toMatchObject(NO_CLIENT_FLAGS);
+    expect(first).toMatchObject(ALL);
+    const [only] = applyListing([], { deleted_id: null, inserted: live(7) });
+    expect(only).toMatchObject(NO_CLIENT_FLAGS);
   });
 });
 

@@ -51,7 +51,7 @@ export function useClientsLive(handlers: LiveHandlers): void {
   }, []);
 }
 
-/** What a row from a live event may do when the page has no flags of it yet: nothing, until the next page read. */
+/** What a row from a live event may do when the page has no row to learn the viewer's flags from: nothing, until the next page read. */
 export const NO_CLIENT_FLAGS: ClientFlags = {
   can_edit: false,
   can_delete: false,
@@ -77,8 +77,22 @@ export function replaceRow(rows: readonly ClientRowDto[], client: LiveClientRowD
 }
 
 /**
+ * The viewer's flags for a client of their list. The server derives them from the viewer alone (every
+ * client a live event reaches is in the viewer's scope), so any row of the page tells them.
+ */
+function viewerFlagsOf(rows: readonly ClientRowDto[]): ClientFlags {
+  const [any] = rows;
+  if (!any) {
+    return NO_CLIENT_FLAGS;
+  }
+  const { can_edit, can_delete, can_merge, can_call, can_book, can_assign_agent, can_see_events } = any;
+  return { can_edit, can_delete, can_merge, can_call, can_book, can_assign_agent, can_see_events };
+}
+
+/**
  * listing_updated: the deleted row goes, the inserted one comes first (once). An inserted row already on
- * the page keeps its flags; a new one may do nothing until the page is read again.
+ * the page keeps its flags; a new one takes the viewer's flags from the page (none on an empty page,
+ * until it is read again).
  */
 export function applyListing(rows: readonly ClientRowDto[], event: ListingUpdatedEvent): ClientRowDto[] {
   const inserted = event.inserted;
@@ -87,7 +101,7 @@ export function applyListing(rows: readonly ClientRowDto[], event: ListingUpdate
     return kept;
   }
   const before = rows.find((r) => r.id === inserted.id);
-  return [{ ...(before ?? NO_CLIENT_FLAGS), ...inserted }, ...kept];
+  return [{ ...(before ?? viewerFlagsOf(rows)), ...inserted }, ...kept];
 }
 
 /**
