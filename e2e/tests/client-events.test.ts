@@ -20,6 +20,8 @@ void describe("a client's appointments on their page", { timeout: 120_000 }, () 
       await page.goto(`/sa-dashboard/show-user/${clientId}`);
       const panel = page.getByTestId('client-events');
       await panel.waitFor();
+      // The panel shows before its rows are read: wait for the first row, then count.
+      await panel.getByTestId('client-event').first().waitFor();
       assert.ok((await panel.getByTestId('client-event').count()) >= 1);
       await screenshot(page, 'client-events-1280');
       await panel.getByTestId('last-presentation-link').click();
