@@ -4,25 +4,14 @@
  */
 import fs from 'node:fs';
 import { PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS, type Permission, type RouteAccess } from '../packages/domain/src/index.ts';
-import { buildApp } from '../apps/api/src/app.ts';
 import type { StateChange } from '../apps/api/src/http/origin.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { routesOnlyApp } from './routes-only-app.ts';
 
 const FILE = 'docs/permissions.md';
 const START = '<!-- generated:start -->';
 const END = '<!-- generated:end -->';
 
-// No query runs: the app is only built to read its routes.
-const database = openDatabase('postgres://nobody@127.0.0.1:1/none', { max: 1 });
-const built = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-  database,
-  localesDir: '/none',
-  version: 'doc',
-});
-const app = built.app;
-await app.ready();
+const built = await routesOnlyApp('doc');
 
 const accessText = (access: RouteAccess | undefined) => (!access ? 'NONE' : 'public' in access ? 'public' : access.permission);
 // GETs that change state are refused to other sites like every write (docs/permissions.md).
@@ -73,8 +62,7 @@ if (begin < 0 || stop < 0) {
   throw new Error(`${FILE} needs the markers ${START} and ${END}`);
 }
 const next = current.slice(0, begin) + generated + current.slice(stop + END.length);
-await app.close();
-await database.close();
+await built.close();
 if (process.argv.includes('--check')) {
   if (next !== current) {
     console.error(`${FILE} is out of date: run \`npm run docs:permissions\`.`);
