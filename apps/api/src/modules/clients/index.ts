@@ -14,3 +14,4 @@ export {
   updateClientOfEventIn,
 } from './record.service.ts';
 export { announceClientUpdated, announceNewLead, clientRoomsFor, type ClientsDeps, type Publish } from './live.service.ts';
+export { referralLeadFor, type LeadValues } from './referral-leads.service.ts';

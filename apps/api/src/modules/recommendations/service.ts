@@ -19,9 +19,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import { audit } from '../audit/index.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
-import { clientInScope } from '../clients/index.ts';
+import { clientInScope, referralLeadFor } from '../clients/index.ts';
 import { toRecommendationItem } from './dto.ts';
-import * as leads from './lead.repo.ts';
 import { listOwner, recommendationInScope, recommenderOf, refuseChange, rightsOf } from './policy.ts';
 import * as repo from './repo.ts';
 
@@ -116,41 +115,27 @@ export async function createRecommendation(
  * phone or mobile), or a new client with status user_rec and lead source referral.
  */
 async function leadFor(tx: Tx, actor: Actor, rec: repo.RecommendationRow, meta: RequestMeta): Promise<{ id: number; created: boolean }> {
-  if (rec.phoneE164) {
-    await leads.lockPhone(tx, rec.phoneE164);
-    const existing = await leads.clientWithPhone(tx, rec.phoneE164);
-    if (existing !== undefined) {
-      await audit(tx, {
-        action: 'recommendation.lead_linked',
-        actorId: actor.userId,
-        targetUserId: existing,
-        ip: meta.ip,
-        details: { recommendation_id: rec.id, recommender_id: rec.userId, phone: rec.phoneE164 },
-      });
-      return { id: existing, created: false };
-    }
-  }
-  // An e-mail that another user has is left out rather than refused: the lead is still worth calling.
-  const email = rec.email && !(await leads.emailTaken(tx, rec.email)) ? rec.email : null;
-  const id = await leads.insertLead(tx, {
+  const lead = await referralLeadFor(tx, {
     name: rec.name,
     surname: rec.surname,
     phone: rec.phone,
     phoneE164: rec.phoneE164,
-    email,
+    email: rec.email,
     address: rec.address,
     zipcode: rec.zipcode,
     city: rec.city,
     createdById: actor.userId,
   });
   await audit(tx, {
-    action: 'recommendation.lead_created',
+    action: lead.created ? 'recommendation.lead_created' : 'recommendation.lead_linked',
     actorId: actor.userId,
-    targetUserId: id,
+    targetUserId: lead.id,
     ip: meta.ip,
-    details: { recommendation_id: rec.id, recommender_id: rec.userId, email_left_out: rec.email !== null && email === null },
+    details: lead.created
+      ? { recommendation_id: rec.id, recommender_id: rec.userId, email_left_out: lead.emailLeftOut }
+      : { recommendation_id: rec.id, recommender_id: rec.userId, phone: rec.phoneE164 },
   });
-  return { id, created: true };
+  return { id: lead.id, created: lead.created };
 }
 
 function changesOf(before: repo.RecommendationRow, after: repo.RecommendationRow): Record<string, { from: unknown; to: unknown }> {

@@ -4,9 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { statusHistory, users } from '../../db/schema/index.ts';
 
 /**
- * The lead a confirmed recommendation becomes. The clients module has no "create client" service yet
- * (POST /api/user comes with the client record); until it does, this is the one place that writes a
- * referral lead, and it writes what that service will: the client row and its first status.
+ * The lead a confirmed recommendation becomes (recommendations asks through clients' index.ts): the
+ * client row with its first status, written by the module that owns clients.
  */
 
 const CLIENT_ROLE_ID = roleByCode('user').id;
