@@ -1,6 +1,6 @@
-import { normaliseProductLine, type ProductLineBody, type ProductLineDto } from '@bo/domain';
+import type { ProductLineBody, ProductLineDto } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { eventProducts } from '../../db/schema/index.ts';
+import { productLineValues, type ProductLineValues } from '../../db/product-lines.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { EventsDeps } from './calendar.service.ts';
@@ -13,7 +13,7 @@ import { eventScopeCondition, performCondition } from './scope.repo.ts';
  * rules) and as the presentation's flow edits them while it is performed.
  */
 
-export type LineInsert = Omit<typeof eventProducts.$inferInsert, 'eventId'>;
+export type LineInsert = ProductLineValues;
 
 /** The lines as stored: each product must exist and be active; prices and repayment follow the domain rules. */
 export async function linesFromBodies(tx: Tx, lines: readonly ProductLineBody[]): Promise<{ rows: LineInsert[]; types: string[] }> {
@@ -25,17 +25,9 @@ export async function linesFromBodies(tx: Tx, lines: readonly ProductLineBody[])
     if (!product || product.status !== 'active') {
       throw new AppError('UNKNOWN_PRODUCT_ID', { fieldValidation: { [`order_products.${i}.product_id`]: 'invalid_value' } });
     }
-    const n = normaliseProductLine(l, product.defaultPrice);
-    rows.push({
-      productId: n.product_id,
-      status: n.status,
-      repaymentType: n.repayment_type,
-      quantity: n.quantity,
-      yearsOfGuarantee: n.years_of_guarantee,
-      price: n.price,
-      recPrice: n.rec_price,
-    });
-    if (n.status !== 'gift') {
+    const row = productLineValues(l, product.defaultPrice);
+    rows.push(row);
+    if (row.status !== 'gift') {
       types.push(product.type);
     }
   });

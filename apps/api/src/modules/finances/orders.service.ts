@@ -3,7 +3,6 @@ import {
   deliveryStatusOf,
   discountExceedsSale,
   isRunningOrder,
-  normaliseProductLine,
   orderSum,
   paymentStatusOf,
   toggledOrder,
@@ -15,6 +14,7 @@ import {
   type ProductLineBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { productLineValues } from '../../db/product-lines.ts';
 import { AppError, refused } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { reconcileCommissions } from './commissions.service.ts';
@@ -258,16 +258,7 @@ async function lineValues(tx: Tx, body: ProductLineBody) {
   if (!product || product.status === 'draft') {
     throw new AppError('UNKNOWN_PRODUCT_ID', { fieldValidation: { product_id: 'invalid_value' } });
   }
-  const n = normaliseProductLine(body, product.defaultPrice);
-  return {
-    productId: n.product_id,
-    status: n.status,
-    repaymentType: n.repayment_type,
-    quantity: n.quantity,
-    yearsOfGuarantee: n.years_of_guarantee,
-    price: n.price,
-    recPrice: n.rec_price,
-  };
+  return productLineValues(body, product.defaultPrice);
 }
 
 /** A line change may not leave the recommendation discount larger than what the lines sell for in money. */
