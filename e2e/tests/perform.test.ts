@@ -35,13 +35,16 @@ async function json<T>(api: APIRequestContext, path: string): Promise<T> {
 const eventOf = async (api: APIRequestContext, id: number, type: 'presentation' | 'service') =>
   (await json<Json<'get', '/api/event/{id}'>>(api, `/api/event/${id}?eventType=${type}`)).data;
 
-/** A start far enough ahead that no demo booking of the seed or an earlier run is there: a working day, 08:00–14:00. */
+/**
+ * A start far enough ahead that no demo booking of the seed, of an earlier run or of another test file
+ * (the shared factories book 60 to about 400 days ahead) is there: a working day, 08:00–14:00.
+ */
 let slotSeq = Math.floor(Math.random() * 400);
 function nextSlot(): Date {
   for (;;) {
     slotSeq += 1;
     const today = zurichClock(new Date());
-    const at = zurichInstant(today.year, today.month, today.day + 60 + slotSeq, 8 + ((slotSeq * 3) % 7));
+    const at = zurichInstant(today.year, today.month, today.day + 420 + slotSeq, 8 + ((slotSeq * 3) % 7));
     if (workingTimeRefusal(at) === null) {
       return at;
     }
