@@ -1,5 +1,5 @@
 import type { paths } from './api-contract.gen.ts';
-import { HttpError } from './http-error.ts';
+import { answerOf } from './http-error.ts';
 
 /*
  * The browser's one way to call the server, typed by the contract generated from the server's own
@@ -81,17 +81,7 @@ async function send(method: Method, path: string, options: SendOptions) {
     headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : {};
-  } catch {
-    // A string body stays a string: it becomes the message.
-  }
-  if (!response.ok) {
-    throw new HttpError(response.status, typeof parsed === 'string' ? { message: parsed } : (parsed as HttpError['body']));
-  }
-  return parsed;
+  return answerOf(response.status, await response.text());
 }
 
 type Call<M extends Method> = <P extends PathOf<M>>(

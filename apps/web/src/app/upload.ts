@@ -1,5 +1,5 @@
 import { urlOf, type Answer, type CallOptions, type PathOf } from './api.ts';
-import { HttpError } from './http-error.ts';
+import { answerOf, HttpError } from './http-error.ts';
 
 /** No answer at all (the connection was lost); the user aborting gives an `AbortError` instead. */
 export class UploadNetworkError extends HttpError {
@@ -31,22 +31,11 @@ export function postForm<P extends PathOf<'post'>>(
       }
     };
     request.onload = () => {
-      let body: unknown = request.responseText;
       try {
-        body = request.responseText ? JSON.parse(request.responseText) : {};
-      } catch {
-        // A string body stays a string: it becomes the message.
-      }
-      if (request.status >= 200 && request.status < 300) {
         // The server's JSON, serialised by its route schema: the contract's type is its type.
-        resolve(body as Answer<'post', P>);
-      } else {
-        reject(
-          new HttpError(
-            request.status,
-            typeof body === 'object' && body !== null ? (body as HttpError['body']) : { message: String(body) },
-          ),
-        );
+        resolve(answerOf(request.status, request.responseText) as Answer<'post', P>);
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
       }
     };
     request.onerror = () => reject(new UploadNetworkError());
