@@ -47,3 +47,4 @@ export * from './schemas/omnicas.ts';
 export * from './schemas/admin-payments.ts';
 export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
+export * from './schemas/import.ts';
