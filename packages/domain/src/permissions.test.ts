@@ -46,6 +46,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'warehouse.read',
   'warehouse.manage',
   'omnicas.manage',
+  'import.manage',
 ];
 
 const STAFF: Permission[] = ['profile.self', 'statuses.read', 'products.read', 'locations.read', 'settings.read'];
@@ -88,7 +89,7 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
   ],
   prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read'],
   partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create', 'recommendations.read'],
-  ocr_manager: ['profile.self', 'statuses.read', 'locations.read'],
+  ocr_manager: ['profile.self', 'statuses.read', 'locations.read', 'import.manage'],
   independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK, ...FIELD_EVENTS, 'finances.read'],
 };
 

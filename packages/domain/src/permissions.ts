@@ -51,6 +51,7 @@ export const PERMISSIONS = {
   'warehouse.read': 'Read the stock and what must be delivered',
   'warehouse.manage': 'Change the stock and record deliveries from the warehouse',
   'omnicas.manage': 'Apply for financing of an order with the financing provider and follow the application',
+  'import.manage': 'Import lead files and scanned lead forms; review and launch imports',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -89,7 +90,7 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   ],
   prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read', 'agents.read'],
   partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read'],
-  ocr_manager: [...EVERYONE, 'locations.read'],
+  ocr_manager: [...EVERYONE, 'locations.read', 'import.manage'],
   independent_agent: [...STAFF, ...CLIENT_WORK, ...RECOMMENDATION_WORK, ...FIELD_EVENTS, 'agents.read', 'finances.read'],
 };
 
