@@ -34,6 +34,12 @@ export const PAGE_SIZES = {
   finances: 100,
 } as const;
 
+/** Spec 9: the browser asks for the last OCR operation's result this often, this many times at most. */
+export const OCR_POLL_INTERVAL_MS = 20_000;
+export const OCR_POLL_MAX_TRIES = 100;
+/** While an uploaded file's rows are being checked, the browser asks for its progress this often. */
+export const IMPORT_BATCH_POLL_MS = 750;
+
 /** The page sizes a data table offers unless it names its own. */
 export const DEFAULT_PAGE_SIZES = [25, 50, 100] as const;
 
