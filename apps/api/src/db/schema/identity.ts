@@ -16,6 +16,22 @@ export const roles = pgTable('roles', {
 export const surnameSound = (surname: AnyPgColumn | SQL) =>
   sql`soundex(translate(lower(${surname}), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'))`;
 
+/**
+ * How a place is compared by the duplicate engine: lower case, accents folded, only the letters kept
+ * ('Zürich' = 'Zurich', 'Lausanne 25' = 'Lausanne', 'St. Gallen' = 'St Gallen'). An expression (no
+ * stored column), so every writer of clients keeps the index right by writing `city` alone.
+ */
+export const localityKey = (city: AnyPgColumn | SQL) =>
+  sql`regexp_replace(translate(lower(${city}), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), '[^a-z]+', '', 'g')`;
+
+/**
+ * How a street with its number is compared by the duplicate engine: lower case, accents folded, ß as
+ * ss, 'strasse' and 'str.' both as 'str', only letters and digits kept ('Bahnhofstr. 12' =
+ * 'Bahnhofstrasse 12' = 'bahnhofstr12').
+ */
+export const streetKey = (address: AnyPgColumn | SQL) =>
+  sql`regexp_replace(regexp_replace(translate(replace(lower(${address}), 'ß', 'ss'), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), 'strasse|str[.]', 'str', 'g'), '[^a-z0-9]+', '', 'g')`;
+
 /** Clients are users whose role is `user`; staff are users of the other seven roles. */
 export const users = pgTable(
   'users',
@@ -106,6 +122,12 @@ export const users = pgTable(
     index('users_address_key_idx').on(t.zipcode, sql`lower(regexp_replace(${t.address}, '[^[:alnum:]]+', '', 'g'))`),
     // Duplicate check by a similar name: the postcode and how the surname sounds.
     index('users_zipcode_surname_sound_idx').on(t.zipcode, surnameSound(t.surname)),
+    // Duplicate engine: a surname (or, names swapped, a given name) that sounds alike within the place,
+    // whatever the postcode (a mistyped postcode still finds the client).
+    index('users_locality_surname_sound_idx').on(localityKey(t.city), surnameSound(t.surname)),
+    // Duplicate engine: the same street and number ('Bahnhofstr. 12' = 'Bahnhofstrasse 12'), then the
+    // nearby postcodes or the place checked on the few rows of that street key.
+    index('users_street_key_idx').on(streetKey(t.address), t.zipcode),
     // Search by address and place.
     index('users_address_trgm_idx').using(
       'gin',

@@ -1,0 +1,5 @@
+-- Duplicate engine (apps/api/src/modules/clients/matches.repo.ts): the surname that sounds alike within the place
+-- (a mistyped postcode), and the street with its number ("Bahnhofstr. 12" = "Bahnhofstrasse 12"). Expression
+-- indexes, no stored key columns: every writer of clients keeps them right by writing city, surname and address.
+CREATE INDEX "users_locality_surname_sound_idx" ON "users" USING btree (regexp_replace(translate(lower("city"), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), '[^a-z]+', '', 'g'),soundex(translate(lower("surname"), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn')));--> statement-breakpoint
+CREATE INDEX "users_street_key_idx" ON "users" USING btree (regexp_replace(regexp_replace(translate(replace(lower("address"), 'ß', 'ss'), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), 'strasse|str[.]', 'str', 'g'), '[^a-z0-9]+', '', 'g'),"zipcode");
