@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
@@ -55,6 +56,14 @@ const envSchema = z.object({
   FINANCING_PROVIDER: z.enum(['local', 'http']).default('local'),
   FINANCING_BASE_URL: z.string().url().optional(),
   FINANCING_API_KEY: z.string().optional(),
+  OCR_PROVIDER: z.enum(['tesseract', 'gcv']).default('tesseract'),
+  GCV_API_KEY: z.string().optional(),
+  GCV_ENDPOINT: z.string().url().default('https://vision.googleapis.com'),
+  DRIVE_PROVIDER: z.enum(['local', 'google']).default('local'),
+  DRIVE_LOCAL_ROOT: z.string().optional(),
+  GOOGLE_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  DRIVE_API_BASE: z.string().url().default('https://www.googleapis.com'),
+  DRIVE_TOKEN_URL: z.string().url().optional(),
   // A Swiss test QR-IBAN by default, so invoices print locally; production sets the company's own.
   INVOICE_IBAN: z
     .string()
@@ -93,6 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.FINANCING_PROVIDER === 'http' && (!c.FINANCING_BASE_URL || !c.FINANCING_API_KEY)) {
     throw new Error('Invalid configuration:\n  FINANCING_BASE_URL, FINANCING_API_KEY: required when FINANCING_PROVIDER=http');
   }
+  if (c.DRIVE_PROVIDER === 'google' && !c.GOOGLE_SERVICE_ACCOUNT_JSON) {
+    throw new Error('Invalid configuration:\n  GOOGLE_SERVICE_ACCOUNT_JSON: required when DRIVE_PROVIDER=google');
+  }
+  const serviceAccount = c.DRIVE_PROVIDER === 'google' ? readServiceAccount(c.GOOGLE_SERVICE_ACCOUNT_JSON ?? '') : null;
+  const dataDir = path.resolve(REPO_ROOT, c.DATA_DIR);
+  if (c.OCR_PROVIDER === 'gcv' && !c.GCV_API_KEY && !c.GOOGLE_SERVICE_ACCOUNT_JSON) {
+    throw new Error('Invalid configuration:\n  GCV_API_KEY or GOOGLE_SERVICE_ACCOUNT_JSON: required when OCR_PROVIDER=gcv');
+  }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     env: c.NODE_ENV,
@@ -100,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
     // Relative to the repository, so `npm run … -w apps/api` and `npm start` share one data folder.
-    dataDir: path.resolve(REPO_ROOT, c.DATA_DIR),
+    dataDir,
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     publicUrl,
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
@@ -165,10 +182,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       c.FINANCING_PROVIDER === 'http'
         ? { provider: 'http' as const, baseUrl: c.FINANCING_BASE_URL ?? '', apiKey: c.FINANCING_API_KEY ?? '' }
         : { provider: 'local' as const },
+    drive: serviceAccount
+      ? {
+          provider: 'google' as const,
+          serviceAccount: { client_email: serviceAccount.client_email, private_key: serviceAccount.private_key },
+          apiBase: c.DRIVE_API_BASE,
+          tokenUrl: c.DRIVE_TOKEN_URL ?? serviceAccount.token_uri ?? 'https://oauth2.googleapis.com/token',
+        }
+      : {
+          provider: 'local' as const,
+          root: c.DRIVE_LOCAL_ROOT ? path.resolve(REPO_ROOT, c.DRIVE_LOCAL_ROOT) : path.join(dataDir, 'drive'),
+        },
+    ocr:
+      c.OCR_PROVIDER === 'gcv'
+        ? {
+            provider: 'gcv' as const,
+            endpoint: c.GCV_ENDPOINT,
+            apiKey: c.GCV_API_KEY,
+            // Without an API key, the company's Google service account (the one Drive uses) signs in.
+            credentials: c.GCV_API_KEY ? undefined : readServiceAccount(c.GOOGLE_SERVICE_ACCOUNT_JSON ?? ''),
+          }
+        : { provider: 'tesseract' as const },
     webDist: c.WEB_DIST ? path.resolve(REPO_ROOT, c.WEB_DIST) : undefined,
     logLevel: c.LOG_LEVEL,
   };
 }
+
+/** A Google service-account key: the JSON itself, or the path of its file. */
+function readServiceAccount(value: string): { client_email: string; private_key: string; token_uri?: string | undefined } {
+  let text = value.trim();
+  if (!text.startsWith('{')) {
+    try {
+      text = fs.readFileSync(path.resolve(REPO_ROOT, text), 'utf8');
+    } catch {
+      throw new Error('Invalid configuration:\n  GOOGLE_SERVICE_ACCOUNT_JSON: neither JSON nor a readable key file');
+    }
+  }
+  const parsed = serviceAccountSchema.safeParse(
+    (() => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return null;
+      }
+    })(),
+  );
+  if (!parsed.success) {
+    throw new Error('Invalid configuration:\n  GOOGLE_SERVICE_ACCOUNT_JSON: not a service-account key (client_email, private_key)');
+  }
+  return parsed.data;
+}
+
+const serviceAccountSchema = z.object({
+  client_email: z.string().min(1),
+  private_key: z.string().includes('PRIVATE KEY'),
+  token_uri: z.string().url().optional(),
+});
 
 function parseColumnMap(text: string) {
   let json: unknown;
