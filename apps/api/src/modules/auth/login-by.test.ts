@@ -92,6 +92,21 @@ describe('login-by', () => {
     expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { id: 'invalid_value' } });
   });
 
+  // The route-wide malformed-input test leaves out login-by, as a valid call would switch its admin's session.
+  it('answers 400, never a server error, to a NUL, 10,000 characters or odd Unicode as the id, signed in or not', async () => {
+    const adminCookie = await login(t.app, admin.email);
+    const odd = ['Anna%00Muster', '%00', 'x'.repeat(10_000), '%ED%A0%80Anna%E2%80%AE%E2%80%8Be%CC%81%F0%9F%91%A9%ED%BF%BF'];
+    for (const id of odd) {
+      const signedIn = await get(adminCookie, `/auth/login-by/${id}`);
+      expect(signedIn.statusCode, id.slice(0, 40)).toBeLessThan(500);
+      expect(signedIn.statusCode, id.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      const anonymous = await t.app.inject({ method: 'GET', url: `/auth/login-by/${id}` });
+      expect(anonymous.statusCode, id.slice(0, 40)).toBeLessThan(500);
+    }
+    // Refused as bad input, the admin is still signed in as themselves.
+    expect((await get(adminCookie, '/auth/current')).json()).toMatchObject({ data: { id: admin.id } });
+  });
+
   it('answers 403 to a login-by into another admin or a blocked account', async () => {
     const adminCookie = await login(t.app, admin.email);
     const otherAdmin = await createUser(t.db, { role: 'admin' });
