@@ -48,3 +48,4 @@ export * from './schemas/admin-payments.ts';
 export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
 export * from './schemas/import.ts';
+export * from './dedupe/index.ts';

@@ -1,0 +1,51 @@
+/**
+ * Blocking keys: two records become a candidate pair when they share at least one key, so only
+ * candidates are scored (and a database finds them by index instead of comparing everyone).
+ */
+import { prepareRecord, type MatchRecord } from './record.ts';
+
+export interface BlockingKeys {
+  /** The phones in E.164. */
+  phones: string[];
+  /** The e-mail, trimmed and lower case; null without one. */
+  email: string | null;
+  /** The four-digit postcode; null without one. Not a key alone (a postcode holds thousands). */
+  postcode: string | null;
+  /**
+   * Postcode with the phonetic code (Kölner Phonetik) of the surname ("8050:457"), and postcode with
+   * the two name codes in sorted order ("8050:068|457"), which swapped given/family names share.
+   */
+  postcodeNames: string[];
+  /** The same with the normalised locality instead of the postcode ("zurich:457"): survives a postcode typo. */
+  localityNames: string[];
+  /** Postcode, normalised street and building number ("8050:bahnhofstrasse:12"); null without street or number. */
+  address: string | null;
+  /** Every key above but the postcode alone, each prefixed with its kind, for one indexed text[] column. */
+  all: string[];
+}
+
+/** The blocking keys of a record (see BlockingKeys). */
+export function blockingKeys(r: MatchRecord): BlockingKeys {
+  const p = prepareRecord(r);
+  const surnameCode = p.surnameCode.replace(/ /g, '');
+  const givenCode = p.givenCode.replace(/ /g, '');
+  const nameCodes: string[] = [];
+  if (surnameCode !== '') {
+    nameCodes.push(surnameCode);
+  }
+  if (surnameCode !== '' && givenCode !== '') {
+    nameCodes.push([givenCode, surnameCode].sort().join('|'));
+  }
+  const postcodeNames = p.postcode === '' ? [] : nameCodes.map((c) => `${p.postcode}:${c}`);
+  const localityNames = p.locality === '' ? [] : nameCodes.map((c) => `${p.locality}:${c}`);
+  const address = p.postcode !== '' && p.street !== '' && p.number !== '' ? `${p.postcode}:${p.street}:${p.number}` : null;
+  const email = p.email === '' ? null : p.email;
+  const all = [
+    ...p.phones.map((x) => `phone:${x}`),
+    ...(email ? [`email:${email}`] : []),
+    ...postcodeNames.map((x) => `pn:${x}`),
+    ...localityNames.map((x) => `ln:${x}`),
+    ...(address ? [`addr:${address}`] : []),
+  ];
+  return { phones: p.phones, email, postcode: p.postcode === '' ? null : p.postcode, postcodeNames, localityNames, address, all };
+}

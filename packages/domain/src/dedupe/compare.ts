@@ -1,0 +1,336 @@
+/**
+ * Duplicate scoring in the manner of Fellegi–Sunter record linkage: each field of two records is
+ * compared into a level (exact, close, far, missing …); each level has an m-probability (how often two
+ * records of the same person show it) and a u-probability (how often two records of different people
+ * that share a blocking key show it); the level's weight is log2(m/u). Missing values weigh 0. The
+ * weights add up with the prior odds into a match probability, the score.
+ * The definition, with every number, is docs/duplicates.md.
+ */
+import { prepareRecord, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
+import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
+
+export interface MatchResult {
+  /** Match probability 0–1. */
+  score: number;
+  isMatch: boolean;
+  /**
+   * Why, strongest evidence first: stable English keys with values after ":" that the browser
+   * translates ("same_phone", "street_similar:0.92", "postcode_near:8050:8005", "names_swapped").
+   */
+  reasons: string[];
+}
+
+/** m- and u-probability of one comparison level. */
+export interface LevelParameters {
+  m: number;
+  u: number;
+}
+
+/**
+ * The m/u-probabilities per field and level. u is taken among candidate pairs (records of different
+ * people that share a blocking key), so evidence that candidates often share anyway (the postcode)
+ * counts less than among random pairs. Tuned on the labelled set of bench/dedupe-labelled.ts.
+ */
+export const MATCH_PARAMETERS = {
+  given: {
+    exact: { m: 0.88, u: 0.02 },
+    close: { m: 0.09, u: 0.0045 },
+    initial: { m: 0.02, u: 0.01 },
+    far: { m: 0.001, u: 0.965 },
+  },
+  surname: {
+    exact: { m: 0.9, u: 0.01 },
+    close: { m: 0.07, u: 0.003 },
+    part: { m: 0.02, u: 0.002 },
+    far: { m: 0.01, u: 0.985 },
+  },
+  email: {
+    exact: { m: 0.9, u: 0.0001 },
+    close: { m: 0.03, u: 0.0005 },
+    far: { m: 0.07, u: 0.9994 },
+  },
+  phone: {
+    /** A common Swiss mobile number: personal. */
+    exact_mobile: { m: 0.6, u: 0.00003 },
+    /** A common landline (or foreign) number: a household shares it. */
+    exact: { m: 0.3, u: 0.0003 },
+    close: { m: 0.03, u: 0.0005 },
+    far: { m: 0.07, u: 0.9992 },
+  },
+  postcode: {
+    exact: { m: 0.9, u: 0.12 },
+    near: { m: 0.03, u: 0.02 },
+    typo: { m: 0.03, u: 0.006 },
+    far: { m: 0.04, u: 0.854 },
+  },
+  /** Counts only when the postcodes are not equal: it then tells a typed postcode from a move. */
+  locality: {
+    exact: { m: 0.5, u: 0.1 },
+    close: { m: 0.3, u: 0.1 },
+    far: { m: 0.2, u: 0.8 },
+  },
+  address: {
+    exact: { m: 0.8, u: 0.012 },
+    number_similar: { m: 0.02, u: 0.004 },
+    number_missing: { m: 0.08, u: 0.012 },
+    street_similar: { m: 0.05, u: 0.002 },
+    street_similar_number_missing: { m: 0.01, u: 0.002 },
+    other_number: { m: 0.01, u: 0.04 },
+    far: { m: 0.03, u: 0.93 },
+  },
+} as const satisfies Record<string, Record<string, LevelParameters>>;
+
+/** Prior log2-odds that a candidate pair is one person, before any field is compared. */
+export const PRIOR_LOG2_ODDS = -12;
+
+/** A pair with a score at or above this is a duplicate. */
+export const MATCH_THRESHOLD = 0.9;
+
+type Parameters = typeof MATCH_PARAMETERS;
+type Field = keyof Parameters;
+
+/** log2(m/u) of a level. */
+export function levelWeight<F extends Field>(field: F, level: keyof Parameters[F]): number {
+  const p = MATCH_PARAMETERS[field][level] as LevelParameters;
+  return Math.log2(p.m / p.u);
+}
+
+/** Whether two names are the same given name for either gender (Daniel/Daniela, Andreas/Andrea, Jean/Jeanne, Paolo/Paola). */
+function genderVariants(a: string, b: string): boolean {
+  if (a === b) {
+    return false;
+  }
+  const stem = (s: string) => s.replace(/(.)\1+/g, '$1').replace(/[aeos]+$/, '');
+  return stem(a) === stem(b) && stem(a).length >= 3;
+}
+
+type NameLevel = 'exact' | 'close' | 'part' | 'initial' | 'far' | 'missing';
+
+/** Two names compared: equal, a typo or two apart, one's words within the other's, an initial, or different. */
+function nameLevel(a: string, b: string, kind: 'given' | 'surname'): { level: NameLevel; similarity: number } {
+  if (a === '' || b === '') {
+    return { level: 'missing', similarity: 0 };
+  }
+  if (a === b) {
+    return { level: 'exact', similarity: 1 };
+  }
+  const similarity = jaroWinkler(a, b);
+  if (kind === 'given' && genderVariants(a, b)) {
+    return { level: 'far', similarity };
+  }
+  const shorter = Math.min(a.length, b.length);
+  const distance = editDistance(a, b, 2);
+  if ((distance <= 1 && shorter >= 3) || (distance <= 2 && shorter >= 6) || similarity >= 0.92) {
+    return { level: 'close', similarity };
+  }
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  if (wa.length !== wb.length) {
+    const [few, many] = wa.length < wb.length ? [wa, wb] : [wb, wa];
+    if (few.every((w) => many.includes(w))) {
+      return { level: kind === 'given' ? 'close' : 'part', similarity };
+    }
+  }
+  if (kind === 'given' && (/^[a-z]$/.test(a) || /^[a-z]$/.test(b)) && a[0] === b[0]) {
+    return { level: 'initial', similarity };
+  }
+  return { level: 'far', similarity };
+}
+
+const round2 = (x: number) => (Math.floor(x * 100) / 100).toFixed(2);
+
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+/** Postcodes at most this far apart (their centres) are "near". */
+export const POSTCODE_NEAR_KM = 10;
+
+interface Evidence {
+  reason: string;
+  weight: number;
+  /** Evidence a family at one address shares: discounted when the given names differ. */
+  household?: boolean;
+}
+
+function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { givenDiffers: boolean } {
+  const given = nameLevel(a.given, b.given, 'given');
+  const surname = nameLevel(a.surname, b.surname, 'surname');
+  if (given.level !== 'exact' || surname.level !== 'exact') {
+    const crossGiven = nameLevel(a.given, b.surname, 'surname');
+    const crossSurname = nameLevel(a.surname, b.given, 'surname');
+    const agrees = (l: NameLevel) => l === 'exact' || l === 'close';
+    const direct = levelWeightOfName('given', given.level) + levelWeightOfName('surname', surname.level);
+    if (agrees(crossGiven.level) && agrees(crossSurname.level)) {
+      const swapped = levelWeightOfName('given', crossSurname.level) + levelWeightOfName('surname', crossGiven.level);
+      if (swapped > direct) {
+        out.push({ reason: 'names_swapped', weight: swapped });
+        return { givenDiffers: false };
+      }
+    }
+  }
+  const reasonOf = (field: 'given_name' | 'surname', l: { level: NameLevel; similarity: number }) => {
+    switch (l.level) {
+      case 'exact':
+        return `same_${field}`;
+      case 'close':
+        return `${field}_similar:${round2(l.similarity)}`;
+      case 'part':
+        return `${field}_part`;
+      case 'initial':
+        return `${field}_initial`;
+      case 'far':
+      case 'missing':
+        return `${field}_differs`;
+    }
+  };
+  if (given.level !== 'missing') {
+    out.push({ reason: reasonOf('given_name', given), weight: levelWeightOfName('given', given.level) });
+  }
+  if (surname.level !== 'missing') {
+    const weight = levelWeightOfName('surname', surname.level);
+    out.push({ reason: reasonOf('surname', surname), weight, household: weight > 0 });
+  }
+  return { givenDiffers: given.level === 'far' };
+}
+
+function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number {
+  if (level === 'missing') {
+    return 0;
+  }
+  if (field === 'given') {
+    return levelWeight('given', level === 'part' ? 'close' : level);
+  }
+  return levelWeight('surname', level === 'initial' ? 'far' : level);
+}
+
+function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
+  if (a.email === '' || b.email === '') {
+    return;
+  }
+  if (a.email === b.email) {
+    out.push({ reason: 'same_email', weight: levelWeight('email', 'exact') });
+    return;
+  }
+  const [la = '', da = ''] = a.email.split('@');
+  const [lb = '', db = ''] = b.email.split('@');
+  const close =
+    (da === db && Math.min(la.length, lb.length) >= 4 && editDistance(la, lb, 1) <= 1) ||
+    (la === lb && la.length >= 3 && editDistance(da, db, 2) <= 2);
+  out.push(
+    close
+      ? { reason: 'email_similar', weight: levelWeight('email', 'close') }
+      : { reason: 'email_differs', weight: levelWeight('email', 'far') },
+  );
+}
+
+function comparePhones(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
+  if (a.phones.length === 0 || b.phones.length === 0) {
+    return;
+  }
+  const common = a.phones.find((p) => b.phones.includes(p));
+  if (common) {
+    const mobile = a.mobiles.has(common);
+    out.push({ reason: 'same_phone', weight: levelWeight('phone', mobile ? 'exact_mobile' : 'exact'), household: !mobile });
+    return;
+  }
+  const close = a.phones.some((p) => b.phones.some((q) => oneDigitApart(p, q)));
+  out.push(
+    close
+      ? { reason: 'phone_similar', weight: levelWeight('phone', 'close') }
+      : { reason: 'phone_differs', weight: levelWeight('phone', 'far') },
+  );
+}
+
+function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Evidence[]): void {
+  const pa = a.postcode;
+  const pb = b.postcode;
+  let postcodeEqual = false;
+  if (pa !== '' && pb !== '') {
+    if (pa === pb) {
+      postcodeEqual = true;
+      out.push({ reason: 'same_postcode', weight: levelWeight('postcode', 'exact'), household: true });
+    } else {
+      const ca = postcodes?.coordinates(pa);
+      const cb = postcodes?.coordinates(pb);
+      const near = ca && cb ? distanceKm(ca, cb) <= POSTCODE_NEAR_KM : false;
+      if (near) {
+        out.push({ reason: `postcode_near:${pa}:${pb}`, weight: levelWeight('postcode', 'near'), household: true });
+      } else if (oneDigitApart(pa, pb)) {
+        out.push({ reason: `postcode_typo:${pa}:${pb}`, weight: levelWeight('postcode', 'typo'), household: true });
+      } else {
+        out.push({ reason: `postcode_differs:${pa}:${pb}`, weight: levelWeight('postcode', 'far') });
+      }
+    }
+  }
+  if (!postcodeEqual && a.locality !== '' && b.locality !== '') {
+    if (a.locality === b.locality) {
+      out.push({ reason: 'same_locality', weight: levelWeight('locality', 'exact'), household: true });
+    } else if (jaroWinkler(a.locality, b.locality) >= 0.9) {
+      out.push({ reason: 'locality_similar', weight: levelWeight('locality', 'close'), household: true });
+    } else {
+      out.push({ reason: 'locality_differs', weight: levelWeight('locality', 'far') });
+    }
+  }
+}
+
+function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
+  if (a.street === '' || b.street === '') {
+    return;
+  }
+  const sameStreet = a.street === b.street;
+  const similarity = sameStreet ? 1 : Math.max(jaroWinkler(a.street, b.street), trigramSimilarity(a.street, b.street));
+  const similar = sameStreet || similarity >= 0.9 || editDistance(a.street, b.street, 2) <= (a.street.length >= 8 ? 2 : 1);
+  const numberMissing = a.number === '' || b.number === '';
+  const push = (reason: string, level: keyof Parameters['address']) => {
+    const weight = levelWeight('address', level);
+    out.push({ reason, weight, household: weight > 0 });
+  };
+  if (!similar) {
+    push('street_differs', 'far');
+  } else if (sameStreet && a.number === b.number) {
+    push('same_address', 'exact');
+  } else if (numberMissing) {
+    push(
+      sameStreet ? 'same_street_number_missing' : `street_similar:${round2(similarity)}`,
+      sameStreet ? 'number_missing' : 'street_similar_number_missing',
+    );
+  } else if (a.number === b.number) {
+    push(`street_similar:${round2(similarity)}`, 'street_similar');
+  } else if (oneDigitApart(a.number, b.number)) {
+    push(`street_number_similar:${a.number}:${b.number}`, 'number_similar');
+  } else {
+    push(`street_other_number:${a.number}:${b.number}`, 'other_number');
+  }
+}
+
+/**
+ * Compares two records: a match probability, whether it reaches MATCH_THRESHOLD, and the reasons.
+ * With `postcodes`, postcodes within POSTCODE_NEAR_KM count as near.
+ */
+export function compareRecords(a: MatchRecord, b: MatchRecord, postcodes?: PostcodeLookup): MatchResult {
+  const pa = prepareRecord(a);
+  const pb = prepareRecord(b);
+  const evidence: Evidence[] = [];
+  const { givenDiffers } = compareNames(pa, pb, evidence);
+  compareEmail(pa, pb, evidence);
+  comparePhones(pa, pb, evidence);
+  comparePlace(pa, pb, postcodes, evidence);
+  compareAddress(pa, pb, evidence);
+  let total = PRIOR_LOG2_ODDS;
+  for (const e of evidence) {
+    // Relatives share the surname, the address and the landline: with different given names these
+    // say nothing about being one person.
+    if (givenDiffers && e.household) {
+      e.weight = 0;
+    }
+    total += e.weight;
+  }
+  const score = 1 / (1 + 2 ** -total);
+  evidence.sort((x, y) => y.weight - x.weight);
+  return { score, isMatch: score >= MATCH_THRESHOLD, reasons: evidence.map((e) => e.reason) };
+}

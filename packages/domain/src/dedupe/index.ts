@@ -1,0 +1,20 @@
+export type { MatchRecord, PostcodeLookup, PreparedRecord } from './record.ts';
+export { prepareRecord } from './record.ts';
+export { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, POSTCODE_NEAR_KM, PRIOR_LOG2_ODDS } from './compare.ts';
+export type { LevelParameters, MatchResult } from './compare.ts';
+export { blockingKeys } from './blocking.ts';
+export type { BlockingKeys } from './blocking.ts';
+export { colognePhonetic } from './phonetic.ts';
+export { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
+export {
+  foldText,
+  isSwissMobile,
+  normaliseEmail,
+  normaliseLocality,
+  normaliseName,
+  normalisePhoneForMatch,
+  normalisePhones,
+  normaliseStreet,
+  normaliseStreetName,
+} from './normalise.ts';
+export type { NormalisedStreet } from './normalise.ts';

@@ -1,0 +1,94 @@
+/**
+ * The records the duplicate engine compares, and their normalised form (computed once per record).
+ */
+import { colognePhonetic } from './phonetic.ts';
+import {
+  isSwissMobile,
+  normaliseEmail,
+  normaliseLocality,
+  normaliseName,
+  normalisePhones,
+  normalisePostcode,
+  normaliseStreet,
+} from './normalise.ts';
+
+/** A client or an import row, raw as stored. Phones as typed; their E.164 form is computed inside. */
+export interface MatchRecord {
+  id?: number;
+  name: string | null;
+  surname: string | null;
+  email: string | null;
+  phone: string | null;
+  mobile_phone: string | null;
+  zipcode: string | null;
+  city: string | null;
+  address: string | null;
+}
+
+/** Where a postcode lies; null when the postcode is unknown. */
+export interface PostcodeLookup {
+  coordinates(postcode: string): { lat: number; lng: number } | null;
+}
+
+/** A record with every field in its compared form; empty strings for missing values. */
+export interface PreparedRecord {
+  given: string;
+  surname: string;
+  givenCode: string;
+  surnameCode: string;
+  email: string;
+  /** E.164, without repeats. */
+  phones: string[];
+  /** The phones of `phones` that are Swiss mobile numbers (personal, not shared by a household). */
+  mobiles: Set<string>;
+  postcode: string;
+  locality: string;
+  street: string;
+  number: string;
+}
+
+const cache = new WeakMap<MatchRecord, { signature: string; prepared: PreparedRecord }>();
+
+function signatureOf(r: MatchRecord): string {
+  return [r.name, r.surname, r.email, r.phone, r.mobile_phone, r.zipcode, r.city, r.address].join('\u0001');
+}
+
+/** A phonetic code per name word, joined ("hans peter" → "068 127"). */
+function phoneticOf(name: string): string {
+  return name
+    .split(' ')
+    .filter((w) => w !== '')
+    .map(colognePhonetic)
+    .join(' ');
+}
+
+/**
+ * The normalised form of a record. Cached per record object (and recomputed when one of its fields
+ * changed), so a probe compared with many candidates is normalised once.
+ */
+export function prepareRecord(r: MatchRecord): PreparedRecord {
+  const signature = signatureOf(r);
+  const hit = cache.get(r);
+  if (hit && hit.signature === signature) {
+    return hit.prepared;
+  }
+  const given = normaliseName(r.name);
+  const surname = normaliseName(r.surname);
+  const phones = normalisePhones(r.phone, r.mobile_phone);
+  const { street, number } = normaliseStreet(r.address);
+  const prepared: PreparedRecord = {
+    given,
+    surname,
+    givenCode: phoneticOf(given),
+    surnameCode: phoneticOf(surname),
+    email: normaliseEmail(r.email),
+    phones,
+    mobiles: new Set(phones.filter(isSwissMobile)),
+    postcode: normalisePostcode(r.zipcode),
+    locality: normaliseLocality(r.city),
+    street,
+    number: street === '' ? '' : number,
+  };
+  cache.set(r, { signature, prepared });
+  return prepared;
+}
