@@ -1,0 +1,118 @@
+import { roleByCode, type ClientScope } from '@bo/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { localityKey, locations, streetKey, surnameSound, users } from '../../db/schema/index.ts';
+import { clientScopeCondition } from './scope.repo.ts';
+
+/**
+ * The duplicate engine's candidates (docs/clients.md "Duplicate engine"): the clients that share a
+ * blocking key with a probe, found through indexes, many probes in one statement. Scoring is not done
+ * here (matches.service.ts scores them with the domain's compareRecords).
+ *
+ * The keys are SQL expressions computed the same way on the probe and on the indexed column, so no
+ * stored key column has to be kept up to date by the writers of clients:
+ *
+ * | key                                              | index                                      |
+ * | ------------------------------------------------ | ------------------------------------------ |
+ * | a phone in either field, E.164                   | users_phone_e164_idx, users_mobile_…_idx    |
+ * | the e-mail in lower case                         | users_email_lower_idx                      |
+ * | postcode + Soundex of the surname (or of the     | users_zipcode_surname_sound_idx            |
+ * |   given name: names swapped)                     |                                            |
+ * | place + Soundex of the surname or given name     | users_locality_surname_sound_idx           |
+ * |   (a mistyped postcode)                          |                                            |
+ * | street with number, normalised, within the       | users_street_key_idx                       |
+ * |   nearby postcodes or the place                  |                                            |
+ */
+
+/** What one probe is looked for by; `near` are the postcodes near its postcode (core/postcodes.ts). */
+export interface CandidateProbe {
+  /** The client itself when it is saved (never its own candidate). */
+  id: number | null;
+  phoneE164: string | null;
+  mobilePhoneE164: string | null;
+  email: string | null;
+  zipcode: string | null;
+  name: string | null;
+  surname: string | null;
+  city: string | null;
+  address: string | null;
+  near: string[];
+}
+
+/**
+ * The most rows one key of one probe brings (a safety valve: a common surname in a big place). The
+ * largest block on the million clients of the bench is far below it (docs/performance.md).
+ */
+export const BLOCK_LIMIT = 500;
+
+const CLIENT_ROLE_ID = roleByCode('user').id;
+
+/** Per probe (its index in `probes`), the ids of the clients sharing a key with it. */
+export async function candidateIds(tx: Tx, probes: CandidateProbe[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (probes.length === 0) {
+    return out;
+  }
+  const col = <T>(f: (p: CandidateProbe, i: number) => T) => sql.param(probes.map(f));
+  const k = (name: string) => sql.raw(`k.${name}`);
+  const u = (name: string) => sql.raw(`u.${name}`);
+  const limit = sql.raw(String(BLOCK_LIMIT));
+  const client = sql`${u('role_id')} = ${sql.raw(String(CLIENT_ROLE_ID))} AND ${u('id')} IS DISTINCT FROM ${k('self_id')}`;
+  const res = await tx.execute<{ i: number; id: number }>(sql`
+    WITH p AS (
+      SELECT * FROM unnest(${col((_, i) => i)}::int[], ${col((p) => p.id)}::int[], ${col((p) => p.phoneE164)}::text[],
+                           ${col((p) => p.mobilePhoneE164)}::text[], ${col((p) => p.email)}::text[], ${col((p) => p.zipcode)}::text[],
+                           ${col((p) => p.name)}::text[], ${col((p) => p.surname)}::text[], ${col((p) => p.city)}::text[],
+                           ${col((p) => p.address)}::text[], ${col((p) => p.near.join(','))}::text[])
+        AS p(i, self_id, ph1, ph2, email, zipcode, name, surname, city, address, near)
+    ), k AS MATERIALIZED (
+      SELECT p.i, p.self_id, p.ph1, p.ph2,
+             nullif(lower(btrim(p.email)), '') AS email,
+             nullif(btrim(p.zipcode), '') AS zipcode,
+             array_remove(ARRAY[nullif(${surnameSound(sql`btrim(p.surname)`)}, ''), nullif(${surnameSound(sql`btrim(p.name)`)}, '')], NULL) AS sounds,
+             nullif(${localityKey(sql`p.city`)}, '') AS locality,
+             CASE WHEN ${streetKey(sql`p.address`)} ~ '[0-9]' THEN ${streetKey(sql`p.address`)} END AS street,
+             string_to_array(nullif(p.near, ''), ',') AS near
+      FROM p
+    )
+    SELECT DISTINCT k.i, c.id
+    FROM k CROSS JOIN LATERAL (
+      (SELECT u.id FROM users u WHERE ${u('phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
+      UNION
+      (SELECT u.id FROM users u WHERE ${u('mobile_phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
+      UNION
+      (SELECT u.id FROM users u WHERE lower(${u('email')}) = ${k('email')} AND ${client} LIMIT ${limit})
+      UNION
+      (SELECT u.id FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
+         AND ${client} LIMIT ${limit})
+      UNION
+      (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
+         AND ${client} LIMIT ${limit})
+      UNION
+      (SELECT u.id FROM users u WHERE ${streetKey(u('address'))} = ${k('street')}
+         AND (${u('zipcode')} = ANY(${k('near')}) OR ${localityKey(u('city'))} = ${k('locality')}) AND ${client} LIMIT ${limit})
+    ) c`);
+  for (const r of res.rows) {
+    const list = out.get(r.i) ?? [];
+    list.push(r.id);
+    out.set(r.i, list);
+  }
+  return out;
+}
+
+const agent = alias(users, 'linked_agent');
+
+/** The candidates' rows inside the viewer's scope, with what a client summary shows. */
+export function candidateRows(tx: Tx, scope: ClientScope, ids: number[]) {
+  return tx
+    .select({
+      user: users,
+      location: { id: locations.id, code: locations.code, displayName: locations.displayName },
+      agent: { id: agent.id, name: agent.name, surname: agent.surname },
+    })
+    .from(users)
+    .leftJoin(locations, eq(locations.id, users.leadLocationId))
+    .leftJoin(agent, eq(agent.id, users.linkedAgentId))
+    .where(and(clientScopeCondition(scope), inArray(users.id, ids)));
+}
