@@ -15,3 +15,4 @@ export {
 } from './record.service.ts';
 export { announceClientUpdated, announceNewLead, clientRoomsFor, type ClientsDeps, type Publish } from './live.service.ts';
 export { referralLeadFor, type LeadValues } from './referral-leads.service.ts';
+export { findClientMatches, MATCHES_LIMIT, type ClientMatch } from './matches.service.ts';
