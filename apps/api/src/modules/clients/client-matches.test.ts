@@ -54,8 +54,9 @@ beforeAll(async () => {
     city: 'Brig',
     address: 'Bahnhofstrasse 12',
     mobilePhone: '079 300 00 02',
+    phone: '027 923 00 00',
   });
-  // Her husband at the same address, his own mobile.
+  // Her husband at the same address: the same landline, his own mobile.
   ids.beat = await client({
     name: 'Beat',
     surname: 'Keller',
@@ -63,6 +64,7 @@ beforeAll(async () => {
     city: 'Brig',
     address: 'Bahnhofstrasse 12',
     mobilePhone: '079 300 00 03',
+    phone: '027 923 00 00',
   });
   // Someone else in another town with the same street and number.
   ids.faraway = await client({ name: 'Luca', surname: 'Rossi', zipcode: '6760', city: 'Faido', address: 'Bahnhofstrasse 12' });
