@@ -120,7 +120,8 @@ function nameLevel(a: string, b: string, kind: 'given' | 'surname'): { level: Na
   }
   const shorter = Math.min(a.length, b.length);
   const distance = editDistance(a, b, 2);
-  if ((distance <= 1 && shorter >= 3) || (distance <= 2 && shorter >= 6) || similarity >= 0.92) {
+  // Two edits only in longer names that begin alike: Keller and Müller are two edits apart too.
+  if ((distance <= 1 && shorter >= 3) || (distance <= 2 && shorter >= 6 && a[0] === b[0] && similarity >= 0.85) || similarity >= 0.92) {
     return { level: 'close', similarity };
   }
   const wa = a.split(' ');
