@@ -76,7 +76,25 @@ describe('isValidationKey', () => {
     'field_name_is_required',
     'one_of_the_dates_is_required',
   ];
-  const OUR_KEYS = ['too_short', 'too_long', 'invalid_value', 'already_taken', 'discount_exceeds_sale', 'refund_not_marked'];
+  const OUR_KEYS = [
+    'too_short',
+    'too_long',
+    'invalid_value',
+    'already_taken',
+    'discount_exceeds_sale',
+    'refund_not_marked',
+    'name_missing',
+    'contact_missing',
+    'postcode_unknown',
+    'locality_mismatch',
+    'ocr_uncertain',
+    'file_empty',
+    'file_no_header',
+    'file_unreadable',
+    'file_type_unsupported',
+    'file_too_large',
+    'file_too_many_rows',
+  ];
 
   it.each([...SPEC_KEYS, ...OUR_KEYS])('accepts %j', (key) => {
     expect(isValidationKey(key)).toBe(true);

@@ -77,6 +77,23 @@ export const VALIDATION_KEYS = [
   'discount_exceeds_sale',
   /** A negative payment amount that is not recorded as a refund. */
   'refund_not_marked',
+  /** Import rows (packages/domain/src/import/validate-row.ts): neither a first name nor a surname. */
+  'name_missing',
+  /** Import rows: no phone, mobile or e-mail, no way to reach the person. */
+  'contact_missing',
+  /** A Swiss postcode that does not exist. */
+  'postcode_unknown',
+  /** A locality that is not one of the postcode's. */
+  'locality_mismatch',
+  /** The OCR read the field with too little confidence: a person must look at it. */
+  'ocr_uncertain',
+  /** Uploaded files: empty; no header line; unreadable or damaged; not a type the import takes; too large; too many rows. */
+  'file_empty',
+  'file_no_header',
+  'file_unreadable',
+  'file_type_unsupported',
+  'file_too_large',
+  'file_too_many_rows',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -49,3 +49,5 @@ export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
 export * from './schemas/import.ts';
 export * from './dedupe/index.ts';
+export * from './import/mapping.ts';
+export * from './import/validate-row.ts';
