@@ -12,3 +12,4 @@ export * from './academy.ts';
 export * from './clients.ts';
 export * from './events.ts';
 export * from './finances.ts';
+export * from './import.ts';
