@@ -1,0 +1,268 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import type { OcrEngine, OcrText, RecognizeOptions } from '../../integrations/ocr/ocr.ts';
+import { LEAD_FORM, LEAD_FORM_FIELDS, lineRects, type LeadFormField, type Rect } from './layout.ts';
+import { register, sampleRect, scaleHomography, wholeImage, type Gray, type Homography } from './registration.ts';
+import { validateLeadForm, type RawFields } from './validate.ts';
+
+const run = promisify(execFile);
+
+/** One field as read: the value (null: left empty or unreadable), the confidence 0–1, the crop shown for review. */
+export interface ReadField {
+  value: string | null;
+  confidence: number;
+  /** PNG of the field's box as it is on the page, straightened. */
+  image: Buffer;
+}
+
+export interface LeadFormReading {
+  fields: Record<LeadFormField, ReadField>;
+  /** False when the registration marks were not found: the page was read as if it filled the image, every field uncertain. */
+  template_found: boolean;
+}
+
+/** Pixels per template point of the straightened crops (≈ 290 dpi). */
+const SCALE = 4;
+/** The picture the marks are looked for in: its long side in pixels. */
+const FIND_SIDE = 1000;
+/** The long side a page is decoded at, at most (≈ 300 dpi for A4). */
+const MAX_SIDE = 3600;
+/** The language models for the boxes (German first; French and Italian names share its Latin letters). */
+const LANG = 'deu';
+/** The characters a phone or number box holds, read in one go (each field filters further). */
+const NUMBERISH = '0123456789+ ';
+
+async function decode(page: Buffer): Promise<Gray> {
+  const img = sharp(page, { failOn: 'none' }).rotate().grayscale();
+  const meta = await img.metadata();
+  const long = Math.max(meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0);
+  const resized = long > MAX_SIDE ? img.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside' }) : img;
+  const { data, info } = await resized.raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+async function shrink(img: Gray): Promise<{ small: Gray; factor: number }> {
+  const factor = Math.max(img.width, img.height) / FIND_SIDE;
+  if (factor <= 1) {
+    return { small: img, factor: 1 };
+  }
+  const { data, info } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
+    raw: { width: img.width, height: img.height, channels: 1 },
+  })
+    .resize({ width: Math.round(img.width / factor), height: Math.round(img.height / factor), fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    small: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height },
+    factor: img.width / info.width,
+  };
+}
+
+const inset = (r: Rect, d: number): Rect => ({ x: r.x + d, y: r.y + d, w: r.w - 2 * d, h: r.h - 2 * d });
+
+/** The paper's grey: a high percentile of the crop (most of a box is paper). */
+function paperLevel(img: Gray): number {
+  const hist = new Uint32Array(256);
+  for (const v of img.data) {
+    hist[v] = (hist[v] as number) + 1;
+  }
+  let seen = 0;
+  const target = img.data.length * 0.9;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v] as number;
+    if (seen >= target) {
+      return Math.max(v, 60);
+    }
+  }
+  return 255;
+}
+
+/**
+ * Ink only: pixels darker than half the paper's grey are black, the rest white — the dropout-blue lines of the
+ * boxes, shadows and paper tone go. Answers the clean picture and how many ink pixels it has.
+ */
+function inkOnly(img: Gray): { clean: Gray; ink: number } {
+  const paper = paperLevel(img);
+  const cut = paper * 0.5;
+  const data = new Uint8Array(img.data.length);
+  let ink = 0;
+  for (let i = 0; i < data.length; i++) {
+    if ((img.data[i] as number) < cut) {
+      ink++;
+    } else {
+      data[i] = 255;
+    }
+  }
+  return { clean: { data, width: img.width, height: img.height }, ink };
+}
+
+function png(img: Gray, pad = 0): Promise<Buffer> {
+  const s = sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
+    raw: { width: img.width, height: img.height, channels: 1 },
+  });
+  return (pad ? s.extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' }) : s)
+    .toColourspace('b-w')
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+}
+
+/** At most `limit` of the tasks at a time (the machine's cores: each Tesseract runs one thread). */
+async function limited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await (tasks[i] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+interface Job {
+  field: LeadFormField;
+  /** The line of a box of several lines (each read alone), else 0. */
+  line: number;
+  image: Buffer;
+}
+
+/** Ink pixels from which a box counts as written in: a few specks are no writing, a letter's stroke is hundreds. */
+const WRITING = 60;
+
+/**
+ * Reads one page of the paper lead form (PNG, JPEG, TIFF, or a PDF page rendered by `pdfPages`): finds the
+ * registration marks, straightens each field box onto the template, reads tick boxes by their ink and text boxes
+ * with the engine (fields of one kind together, two kinds at a time), then checks the values against each other
+ * and their rules (validate.ts).
+ */
+export async function readLeadForm(page: Buffer, engine: OcrEngine): Promise<LeadFormReading> {
+  const full = await decode(page);
+  const { small, factor } = await shrink(full);
+  const reg = register(small);
+  const h: Homography = reg ? scaleHomography(reg.h, factor) : wholeImage(full.width, full.height);
+
+  const raw = {} as RawFields;
+  const images = {} as Record<LeadFormField, Buffer>;
+  const groups = new Map<string, { opts: RecognizeOptions; jobs: Job[] }>();
+  const pending: Promise<void>[] = [];
+
+  for (const field of LEAD_FORM_FIELDS) {
+    const spec = LEAD_FORM[field];
+    const view = sampleRect(full, h, inset(spec.box, -3), SCALE);
+    pending.push(
+      png(view).then((b) => {
+        images[field] = b;
+      }),
+    );
+    if (spec.kind === 'choice') {
+      const ticks = spec.options.map((o) => {
+        const { clean, ink } = inkOnly(sampleRect(full, h, inset(o.box, 2.5), SCALE));
+        return { value: o.value, share: ink / clean.data.length };
+      });
+      const ticked = ticks.filter((t) => t.share > 0.12);
+      const doubtful = ticks.some((t) => t.share > 0.03 && t.share <= 0.12);
+      raw[field] =
+        ticked.length === 1 && !doubtful
+          ? { value: (ticked[0] as { value: string }).value, confidence: 0.97 }
+          : ticked.length === 0 && !doubtful
+            ? { value: null, confidence: 0.95 }
+            : { value: ticked.length === 1 ? (ticked[0] as { value: string }).value : null, confidence: 0.3 };
+      continue;
+    }
+    const lines = lineRects(spec.box, spec.lines);
+    let any = false;
+    let faint = false;
+    lines.forEach((rect, line) => {
+      const { clean, ink } = inkOnly(sampleRect(full, h, inset(rect, 2.5), SCALE));
+      // A few specks are no writing; a stroke of a letter at this scale is some hundred pixels.
+      if (ink < WRITING) {
+        faint ||= ink >= WRITING / 3;
+        return;
+      }
+      any = true;
+      const opts: RecognizeOptions = spec.whitelist?.split('').every((c) => NUMBERISH.includes(c))
+        ? { lang: LANG, psm: 7, whitelist: NUMBERISH }
+        : { lang: LANG, psm: 7 };
+      const key = `${opts.psm}:${opts.whitelist ?? ''}`;
+      const group = groups.get(key) ?? { opts, jobs: [] };
+      groups.set(key, group);
+      pending.push(
+        png(clean, 12).then((image) => {
+          group.jobs.push({ field, line, image });
+        }),
+      );
+    });
+    if (!any) {
+      raw[field] = { value: null, confidence: faint ? 0.5 : 0.95 };
+    }
+  }
+  await Promise.all(pending);
+
+  const answers = await limited(
+    [...groups.values()].map((g) => async () => {
+      const texts = await engine.recognizeMany(
+        g.jobs.map((j) => j.image),
+        g.opts,
+      );
+      return g.jobs.map((j, i) => ({ field: j.field, line: j.line, read: texts[i] ?? { text: '', confidence: 0 } }));
+    }),
+    Math.max(1, Math.min(2, os.availableParallelism())),
+  );
+  const byField = new Map<LeadFormField, { line: number; read: OcrText }[]>();
+  for (const a of answers.flat()) {
+    byField.set(a.field, [...(byField.get(a.field) ?? []), a]);
+  }
+  for (const [field, reads] of byField) {
+    const parts = reads.sort((a, b) => a.line - b.line).map((r) => fromText(field, r.read));
+    const values = parts.flatMap((p) => (p.value === null ? [] : [p.value]));
+    raw[field] = {
+      value: values.length ? values.join(' ') : null,
+      confidence: Math.min(...parts.map((p) => p.confidence)),
+    };
+  }
+
+  const checked = validateLeadForm(raw);
+  const fields = {} as Record<LeadFormField, ReadField>;
+  for (const field of LEAD_FORM_FIELDS) {
+    const f = checked[field];
+    fields[field] = { value: f.value, confidence: reg ? f.confidence : Math.min(f.confidence, 0.3), image: images[field] };
+  }
+  return { fields, template_found: reg !== null };
+}
+
+function fromText(field: LeadFormField, read: OcrText): { value: string | null; confidence: number } {
+  const spec = LEAD_FORM[field];
+  let text = spec.kind === 'text' && spec.comb ? read.text.replace(/\s+/g, '') : read.text;
+  if (spec.kind === 'text' && spec.whitelist) {
+    const allowed = new Set(spec.whitelist);
+    if ([...text].some((c) => !allowed.has(c) && c !== '\n')) {
+      return { value: text.replace(/\n/g, ' ').trim() || null, confidence: Math.min(read.confidence, 0.3) };
+    }
+  }
+  if (spec.kind === 'text' && spec.lines === 1) {
+    text = text.replace(/\n/g, ' ');
+  }
+  text = text.trim();
+  return text ? { value: text, confidence: read.confidence } : { value: null, confidence: 0.3 };
+}
+
+/** Each page of a PDF as a PNG at 300 dpi (poppler's `pdftoppm`). */
+export async function pdfPages(pdf: Buffer): Promise<Buffer[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pdf-pages-'));
+  try {
+    const input = path.join(dir, 'in.pdf');
+    await fs.writeFile(input, pdf);
+    await run('pdftoppm', ['-r', '300', '-gray', '-png', input, path.join(dir, 'page')], { timeout: 120_000 });
+    const names = (await fs.readdir(dir)).filter((n) => n.startsWith('page') && n.endsWith('.png'));
+    names.sort((a, b) => Number(/(\d+)\.png$/.exec(a)?.[1]) - Number(/(\d+)\.png$/.exec(b)?.[1]));
+    return await Promise.all(names.map((n) => fs.readFile(path.join(dir, n))));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
