@@ -57,6 +57,9 @@ const envSchema = z.object({
   FINANCING_BASE_URL: z.string().url().optional(),
   FINANCING_API_KEY: z.string().optional(),
   OCR_PROVIDER: z.enum(['tesseract', 'gcv']).default('tesseract'),
+  /** Lead files (CSV, XLSX) the import takes: at most this many bytes and rows per file. */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
   GCV_API_KEY: z.string().optional(),
   GCV_ENDPOINT: z.string().url().default('https://vision.googleapis.com'),
   DRIVE_PROVIDER: z.enum(['local', 'google']).default('local'),
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             credentials: c.GCV_API_KEY ? undefined : readServiceAccount(c.GOOGLE_SERVICE_ACCOUNT_JSON ?? ''),
           }
         : { provider: 'tesseract' as const },
+    import: { maxBytes: c.IMPORT_MAX_BYTES, maxRows: c.IMPORT_MAX_ROWS },
     webDist: c.WEB_DIST ? path.resolve(REPO_ROOT, c.WEB_DIST) : undefined,
     logLevel: c.LOG_LEVEL,
   };
