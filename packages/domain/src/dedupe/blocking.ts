@@ -20,6 +20,11 @@ export interface BlockingKeys {
   localityNames: string[];
   /** Postcode, normalised street and building number ("8050:bahnhofstrasse:12"); null without street or number. */
   address: string | null;
+  /**
+   * Postcode, normalised street and the phonetic code of the given name ("8050:bahnhofstrasse:068"):
+   * finds a mistyped surname at the same street, with or without the number. Null without them.
+   */
+  streetGiven: string | null;
   /** Every key above but the postcode alone, each prefixed with its kind, for one indexed text[] column. */
   all: string[];
 }
@@ -39,6 +44,7 @@ export function blockingKeys(r: MatchRecord): BlockingKeys {
   const postcodeNames = p.postcode === '' ? [] : nameCodes.map((c) => `${p.postcode}:${c}`);
   const localityNames = p.locality === '' ? [] : nameCodes.map((c) => `${p.locality}:${c}`);
   const address = p.postcode !== '' && p.street !== '' && p.number !== '' ? `${p.postcode}:${p.street}:${p.number}` : null;
+  const streetGiven = p.postcode !== '' && p.street !== '' && givenCode !== '' ? `${p.postcode}:${p.street}:${givenCode}` : null;
   const email = p.email === '' ? null : p.email;
   const all = [
     ...p.phones.map((x) => `phone:${x}`),
@@ -46,6 +52,16 @@ export function blockingKeys(r: MatchRecord): BlockingKeys {
     ...postcodeNames.map((x) => `pn:${x}`),
     ...localityNames.map((x) => `ln:${x}`),
     ...(address ? [`addr:${address}`] : []),
+    ...(streetGiven ? [`sg:${streetGiven}`] : []),
   ];
-  return { phones: p.phones, email, postcode: p.postcode === '' ? null : p.postcode, postcodeNames, localityNames, address, all };
+  return {
+    phones: p.phones,
+    email,
+    postcode: p.postcode === '' ? null : p.postcode,
+    postcodeNames,
+    localityNames,
+    address,
+    streetGiven,
+    all,
+  };
 }

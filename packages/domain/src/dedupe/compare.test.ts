@@ -255,6 +255,7 @@ describe('blockingKeys: the errors above still share a key', () => {
       postcodeNames: ['8050:657', '8050:068|657'],
       localityNames: ['zurich:657', 'zurich:068|657'],
       address: '8050:bahnhofstrasse:12',
+      streetGiven: '8050:bahnhofstrasse:068',
       all: [
         'phone:+41443124567',
         'phone:+41791234567',
@@ -264,6 +265,7 @@ describe('blockingKeys: the errors above still share a key', () => {
         'ln:zurich:657',
         'ln:zurich:068|657',
         'addr:8050:bahnhofstrasse:12',
+        'sg:8050:bahnhofstrasse:068',
       ],
     });
   });

@@ -95,19 +95,43 @@ export function levelWeight<F extends Field>(field: F, level: keyof Parameters[F
   return Math.log2(p.m / p.u);
 }
 
-/** Whether two names are the same given name for either gender (Daniel/Daniela, Andreas/Andrea, Jean/Jeanne, Paolo/Paola). */
-function genderVariants(a: string, b: string): boolean {
-  if (a === b) {
+/**
+ * Whether two given names are one name in its male and female form: Daniel/Daniela, Jean/Jeanne,
+ * Michel/Michelle, Louis/Louise, Andrea/Andreas, Paolo/Paola, Francesco/Francesca.
+ */
+export function genderVariants(a: string, b: string): boolean {
+  if (a === b || Math.min(a.length, b.length) < 3) {
     return false;
   }
-  const stem = (s: string) => s.replace(/(.)\1+/g, '$1').replace(/[aeos]+$/, '');
-  return stem(a) === stem(b) && stem(a).length >= 3;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.startsWith(short) && ['a', 'e', 'ne', 'le', 's'].includes(long.slice(short.length))) {
+    return long.slice(short.length) !== 's' || short.endsWith('a');
+  }
+  const stem = a.slice(0, -1);
+  return a.length === b.length && b.startsWith(stem) && /^[aoe]$/.test(a.slice(-1)) && /^[aoe]$/.test(b.slice(-1));
 }
 
 type NameLevel = 'exact' | 'close' | 'part' | 'initial' | 'far' | 'missing';
 
+const NAME_LEVEL_ORDER: NameLevel[] = ['exact', 'close', 'part', 'initial', 'far', 'missing'];
+
+/** Two names compared in both normalised forms (umlaut spellings read as the vowel, and as written); the better level counts. */
+function nameLevel(
+  a: readonly [string, string],
+  b: readonly [string, string],
+  kind: 'given' | 'surname',
+): { level: NameLevel; similarity: number } {
+  const first = nameLevelOf(a[0], b[0], kind);
+  if (first.level === 'exact' || (a[0] === a[1] && b[0] === b[1])) {
+    return first;
+  }
+  const second = nameLevelOf(a[1], b[1], kind);
+  const rank = (l: NameLevel) => NAME_LEVEL_ORDER.indexOf(l);
+  return rank(second.level) < rank(first.level) || (second.level === first.level && second.similarity > first.similarity) ? second : first;
+}
+
 /** Two names compared: equal, a typo or two apart, one's words within the other's, an initial, or different. */
-function nameLevel(a: string, b: string, kind: 'given' | 'surname'): { level: NameLevel; similarity: number } {
+function nameLevelOf(a: string, b: string, kind: 'given' | 'surname'): { level: NameLevel; similarity: number } {
   if (a === '' || b === '') {
     return { level: 'missing', similarity: 0 };
   }
@@ -159,11 +183,15 @@ interface Evidence {
 }
 
 function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { givenDiffers: boolean } {
-  const given = nameLevel(a.given, b.given, 'given');
-  const surname = nameLevel(a.surname, b.surname, 'surname');
+  const ga = [a.given, a.givenPlain] as const;
+  const gb = [b.given, b.givenPlain] as const;
+  const sa = [a.surname, a.surnamePlain] as const;
+  const sb = [b.surname, b.surnamePlain] as const;
+  const given = nameLevel(ga, gb, 'given');
+  const surname = nameLevel(sa, sb, 'surname');
   if (given.level !== 'exact' || surname.level !== 'exact') {
-    const crossGiven = nameLevel(a.given, b.surname, 'surname');
-    const crossSurname = nameLevel(a.surname, b.given, 'surname');
+    const crossGiven = nameLevel(ga, sb, 'surname');
+    const crossSurname = nameLevel(sa, gb, 'surname');
     const agrees = (l: NameLevel) => l === 'exact' || l === 'close';
     const direct = levelWeightOfName('given', given.level) + levelWeightOfName('surname', surname.level);
     if (agrees(crossGiven.level) && agrees(crossSurname.level)) {

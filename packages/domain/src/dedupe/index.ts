@@ -7,6 +7,7 @@ export type { BlockingKeys } from './blocking.ts';
 export { colognePhonetic } from './phonetic.ts';
 export { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
 export {
+  foldName,
   foldText,
   isSwissMobile,
   normaliseEmail,

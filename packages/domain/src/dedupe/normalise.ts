@@ -39,11 +39,15 @@ const TITLES = new Set([
  * "muller" and "Jäggi"/"Jaeggi" are "jaggi". Empty when nothing is left.
  */
 export function normaliseName(input: string | null | undefined): string {
+  return foldName(input).replace(/([aou])e/g, '$1');
+}
+
+/** A name folded (lower case, accents and umlauts to their base letter, titles dropped) but "ue" kept as written. */
+export function foldName(input: string | null | undefined): string {
   return foldText(input)
     .replace(/[^a-z\s]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w !== '' && !TITLES.has(w))
-    .map((w) => w.replace(/([aou])e/g, '$1'))
     .join(' ');
 }
 

@@ -3,6 +3,7 @@
  */
 import { colognePhonetic } from './phonetic.ts';
 import {
+  foldName,
   isSwissMobile,
   normaliseEmail,
   normaliseLocality,
@@ -32,8 +33,12 @@ export interface PostcodeLookup {
 
 /** A record with every field in its compared form; empty strings for missing values. */
 export interface PreparedRecord {
+  /** Names with "ae"/"oe"/"ue" read as the plain vowel (normaliseName): Mueller = Müller = Muller. */
   given: string;
   surname: string;
+  /** Names folded with "ue" kept (foldName): a typo "Hbuer" is one swap from "Huber" here. */
+  givenPlain: string;
+  surnamePlain: string;
   givenCode: string;
   surnameCode: string;
   email: string;
@@ -79,6 +84,8 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
   const prepared: PreparedRecord = {
     given,
     surname,
+    givenPlain: foldName(r.name),
+    surnamePlain: foldName(r.surname),
     givenCode: phoneticOf(given),
     surnameCode: phoneticOf(surname),
     email: normaliseEmail(r.email),
