@@ -1,4 +1,4 @@
-import type { ClientRecordDto } from '@bo/domain';
+import { zurichClock, zurichInstant, type ClientRecordDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, PASSWORD, type TestApp } from '../../../test/harness.ts';
 
@@ -10,11 +10,14 @@ import { createTestApp, createUser, injectAs, login, PASSWORD, type TestApp } fr
 let t: TestApp;
 let admin: string;
 let salesAgent: string;
+let salesAgentId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await login(t.app, (await createUser(t.db, { role: 'admin' })).email);
-  salesAgent = await login(t.app, (await createUser(t.db, { role: 'sales_agent' })).email);
+  const agent = await createUser(t.db, { role: 'sales_agent' });
+  salesAgentId = agent.id;
+  salesAgent = await login(t.app, agent.email);
 });
 
 afterAll(async () => {
@@ -48,6 +51,25 @@ async function stored(id: number) {
   return (await t.pool.query('SELECT email, surname FROM users WHERE id = $1', [id])).rows[0] as unknown;
 }
 
+/** The n-th working day (Monday to Saturday) after today at hh:00 Zurich time. */
+function slot(n: number, hour: number): string {
+  let seen = 0;
+  for (let d = 1; ; d += 1) {
+    const c = zurichClock(new Date(Date.now() + d * 86_400_000));
+    if (c.weekday <= 6 && ++seen === n) {
+      return zurichInstant(c.year, c.month, c.day, hour, 0).toISOString();
+    }
+  }
+}
+
+function book(cookie: string, clientId: number, userData: Record<string, unknown>, date: string) {
+  return injectAs(t.app, cookie, {
+    method: 'POST',
+    url: '/api/calendar-event',
+    payload: { eventType: 'presentation', comment: '', userId: clientId, userData, agentId: salesAgentId, date },
+  });
+}
+
 describe('the sign-in e-mail of a signed-up client', () => {
   it.each([
     ['an admin', () => admin],
@@ -66,6 +88,23 @@ describe('the sign-in e-mail of a signed-up client', () => {
     }
     // The client still signs in with their own address.
     await login(t.app, signedUp.email!, PASSWORD);
+  });
+
+  it('cannot be changed through the calendar booking (which takes no e-mail) nor the perform flow (refused, nothing saved)', async () => {
+    const signedUp = await client(true);
+    const booked = await book(admin, signedUp.id, { surname: 'Gebucht', email: 'taker@example.ch' }, slot(2, 10));
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await stored(signedUp.id)).toEqual({ email: signedUp.email, surname: 'Gebucht' });
+
+    const presentation = booked.json<{ data: { presentation_id: number } }>().data.presentation_id;
+    const performed = await injectAs(t.app, salesAgent, {
+      method: 'PUT',
+      url: `/api/finish-presentation/${presentation}`,
+      payload: { was_at_home: false, demo_outcome: 'canceled', user: { surname: 'Changed', email: 'taker@example.ch' } },
+    });
+    expect(performed.statusCode, performed.body).toBe(403);
+    expect(performed.json()).toMatchObject({ error: 'Not allowed.', field_validation: { 'user.email': 'invalid_value' } });
+    expect(await stored(signedUp.id)).toEqual({ email: signedUp.email, surname: 'Gebucht' });
   });
 
   it('may be sent back unchanged (in any letter case) with other changes', async () => {
