@@ -44,6 +44,7 @@ const UserProductsPage = named(() => import('../features/user-products/user-prod
 const FinancesPage = named(() => import('../features/finances/finances-page.tsx'), 'FinancesPage');
 const WarehousePage = named(() => import('../features/warehouse/warehouse-page.tsx'), 'WarehousePage');
 const OmnicasPage = named(() => import('../features/omnicas/omnicas-page.tsx'), 'OmnicasPage');
+const ImportPage = named(() => import('../features/import/import-page.tsx'), 'ImportPage');
 const AdminPaymentsPage = named(() => import('../features/admin-payments/admin-payments-page.tsx'), 'AdminPaymentsPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
@@ -93,6 +94,7 @@ const BUILT: Record<string, () => ReactElement> = {
   warehouse: () => <WarehousePage />,
   omnicas: () => <OmnicasPage />,
   adminPayments: () => <AdminPaymentsPage />,
+  import: () => <ImportPage />,
   finances: () => <FinancesPage />,
 };
 
