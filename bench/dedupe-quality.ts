@@ -101,12 +101,15 @@ export function runDedupeQuality(
   const misses: [LabelledRecord, LabelledRecord, MatchResult][] = [];
   const missedBy = new Map<string, number>();
   const truthBy = new Map<string, number>();
+  /** Scores of the candidate pairs, true pairs and others, for the threshold sweep. */
+  const scored: [number, boolean][] = [];
   const scoringStarted = process.hrtime.bigint();
   for (const key of candidates) {
     const a = records[Math.floor(key / n)]!;
     const b = records[key % n]!;
     const result = compareRecords(a, b, postcodes);
     const same = a.person === b.person;
+    scored.push([result.score, same]);
     if (same) {
       const errors = [...new Set([...a.corruptions, ...b.corruptions])];
       for (const e of errors) {
@@ -131,6 +134,15 @@ export function runDedupeQuality(
   log(
     `threshold ${MATCH_THRESHOLD}: ${tp} true matches, ${fp} false matches, ${truePairs - tp} missed (${truePairs - blockedTrue} never candidates); ` +
       `precision ${pct(precision)}, recall ${pct(recall)} (blocking alone ${pct(blockedTrue / truePairs)}); all candidates scored in ${scoringMs.toFixed(0)} ms`,
+  );
+  log(
+    `other thresholds: ${[0.5, 0.7, 0.8, 0.9, 0.95, 0.99]
+      .map((t) => {
+        const hits = scored.filter(([score]) => score >= t);
+        const good = hits.filter(([, same]) => same).length;
+        return `${t}: precision ${pct(hits.length ? good / hits.length : 1)} recall ${pct(good / truePairs)}`;
+      })
+      .join('; ')}`,
   );
   log(
     `recall by error in the pair: ${[...truthBy]

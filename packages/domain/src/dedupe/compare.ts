@@ -7,6 +7,8 @@
  * The definition, with every number, is docs/duplicates.md.
  */
 import { prepareRecord, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
+import { isKnownGivenName } from './given-names.ts';
+import { normaliseName } from './normalise.ts';
 import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
 
 export interface MatchResult {
@@ -36,6 +38,8 @@ export const MATCH_PARAMETERS = {
     exact: { m: 0.88, u: 0.02 },
     close: { m: 0.09, u: 0.0045 },
     initial: { m: 0.02, u: 0.01 },
+    /** Two different common given names that look alike (Luca/Lucia, Daniel/Daniela): relatives. */
+    variant: { m: 0.005, u: 0.03 },
     far: { m: 0.001, u: 0.965 },
   },
   surname: {
@@ -89,31 +93,29 @@ export const MATCH_THRESHOLD = 0.9;
 type Parameters = typeof MATCH_PARAMETERS;
 type Field = keyof Parameters;
 
+const WEIGHTS = Object.fromEntries(
+  Object.entries(MATCH_PARAMETERS).map(([field, levels]) => [
+    field,
+    Object.fromEntries(Object.entries(levels).map(([level, p]: [string, LevelParameters]) => [level, Math.log2(p.m / p.u)])),
+  ]),
+) as { [F in Field]: { [L in keyof Parameters[F]]: number } };
+
 /** log2(m/u) of a level. */
 export function levelWeight<F extends Field>(field: F, level: keyof Parameters[F]): number {
-  const p = MATCH_PARAMETERS[field][level] as LevelParameters;
-  return Math.log2(p.m / p.u);
+  return WEIGHTS[field][level];
 }
 
-/**
- * Whether two given names are one name in its male and female form: Daniel/Daniela, Jean/Jeanne,
- * Michel/Michelle, Louis/Louise, Andrea/Andreas, Paolo/Paola, Francesco/Francesca.
- */
-export function genderVariants(a: string, b: string): boolean {
-  if (a === b || Math.min(a.length, b.length) < 3) {
-    return false;
-  }
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (long.startsWith(short) && ['a', 'e', 'ne', 'le', 's'].includes(long.slice(short.length))) {
-    return long.slice(short.length) !== 's' || short.endsWith('a');
-  }
-  const stem = a.slice(0, -1);
-  return a.length === b.length && b.startsWith(stem) && /^[aoe]$/.test(a.slice(-1)) && /^[aoe]$/.test(b.slice(-1));
+type NameLevel = 'exact' | 'close' | 'part' | 'initial' | 'variant' | 'far' | 'missing';
+
+const NAME_LEVEL_ORDER: NameLevel[] = ['exact', 'close', 'part', 'initial', 'variant', 'far', 'missing'];
+
+function rankOf(level: NameLevel): number {
+  return NAME_LEVEL_ORDER.indexOf(level);
 }
 
-type NameLevel = 'exact' | 'close' | 'part' | 'initial' | 'far' | 'missing';
-
-const NAME_LEVEL_ORDER: NameLevel[] = ['exact', 'close', 'part', 'initial', 'far', 'missing'];
+/** Name comparisons repeat (the same pairs of common names): remembered, up to NAME_MEMO_SIZE. */
+const nameMemo = new Map<string, { level: NameLevel; similarity: number }>();
+const NAME_MEMO_SIZE = 100_000;
 
 /** Two names compared in both normalised forms (umlaut spellings read as the vowel, and as written); the better level counts. */
 function nameLevel(
@@ -126,27 +128,43 @@ function nameLevel(
     return first;
   }
   const second = nameLevelOf(a[1], b[1], kind);
-  const rank = (l: NameLevel) => NAME_LEVEL_ORDER.indexOf(l);
-  return rank(second.level) < rank(first.level) || (second.level === first.level && second.similarity > first.similarity) ? second : first;
+  return rankOf(second.level) < rankOf(first.level) || (second.level === first.level && second.similarity > first.similarity)
+    ? second
+    : first;
 }
+
+const MISSING = { level: 'missing', similarity: 0 } as const;
+const EXACT = { level: 'exact', similarity: 1 } as const;
 
 /** Two names compared: equal, a typo or two apart, one's words within the other's, an initial, or different. */
 function nameLevelOf(a: string, b: string, kind: 'given' | 'surname'): { level: NameLevel; similarity: number } {
   if (a === '' || b === '') {
-    return { level: 'missing', similarity: 0 };
+    return MISSING;
   }
   if (a === b) {
-    return { level: 'exact', similarity: 1 };
+    return EXACT;
   }
+  const key = `${kind}\u0001${a}\u0001${b}`;
+  let result = nameMemo.get(key);
+  if (!result) {
+    result = nameLevelUncached(a, b, kind);
+    if (nameMemo.size >= NAME_MEMO_SIZE) {
+      nameMemo.clear();
+    }
+    nameMemo.set(key, result);
+  }
+  return result;
+}
+
+function nameLevelUncached(a: string, b: string, kind: 'given' | 'surname'): { level: NameLevel; similarity: number } {
   const similarity = jaroWinkler(a, b);
-  if (kind === 'given' && genderVariants(a, b)) {
-    return { level: 'far', similarity };
-  }
+  // Two different common given names are two people's names (Luca and Lucia, Daniel and Daniela), however alike.
+  const knownPair = kind === 'given' && isKnownGivenName(a, normaliseName) && isKnownGivenName(b, normaliseName);
   const shorter = Math.min(a.length, b.length);
   const distance = editDistance(a, b, 2);
   // Two edits only in longer names that begin alike: Keller and Müller are two edits apart too.
   if ((distance <= 1 && shorter >= 3) || (distance <= 2 && shorter >= 6 && a[0] === b[0] && similarity >= 0.85) || similarity >= 0.92) {
-    return { level: 'close', similarity };
+    return { level: knownPair ? 'variant' : 'close', similarity };
   }
   const wa = a.split(' ');
   const wb = b.split(' ');
@@ -182,6 +200,26 @@ interface Evidence {
   household?: boolean;
 }
 
+function nameReason(field: 'given_name' | 'surname', l: { level: NameLevel; similarity: number }): string {
+  switch (l.level) {
+    case 'exact':
+      return `same_${field}`;
+    case 'close':
+      return `${field}_similar:${round2(l.similarity)}`;
+    case 'part':
+      return `${field}_part`;
+    case 'initial':
+      return `${field}_initial`;
+    case 'variant':
+      return `${field}_other:${round2(l.similarity)}`;
+    case 'far':
+    case 'missing':
+      return `${field}_differs`;
+  }
+}
+
+const agrees = (l: NameLevel) => l === 'exact' || l === 'close';
+
 function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { givenDiffers: boolean } {
   const ga = [a.given, a.givenPlain] as const;
   const gb = [b.given, b.givenPlain] as const;
@@ -192,7 +230,6 @@ function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { 
   if (given.level !== 'exact' || surname.level !== 'exact') {
     const crossGiven = nameLevel(ga, sb, 'surname');
     const crossSurname = nameLevel(sa, gb, 'surname');
-    const agrees = (l: NameLevel) => l === 'exact' || l === 'close';
     const direct = levelWeightOfName('given', given.level) + levelWeightOfName('surname', surname.level);
     if (agrees(crossGiven.level) && agrees(crossSurname.level)) {
       const swapped = levelWeightOfName('given', crossSurname.level) + levelWeightOfName('surname', crossGiven.level);
@@ -202,29 +239,14 @@ function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { 
       }
     }
   }
-  const reasonOf = (field: 'given_name' | 'surname', l: { level: NameLevel; similarity: number }) => {
-    switch (l.level) {
-      case 'exact':
-        return `same_${field}`;
-      case 'close':
-        return `${field}_similar:${round2(l.similarity)}`;
-      case 'part':
-        return `${field}_part`;
-      case 'initial':
-        return `${field}_initial`;
-      case 'far':
-      case 'missing':
-        return `${field}_differs`;
-    }
-  };
   if (given.level !== 'missing') {
-    out.push({ reason: reasonOf('given_name', given), weight: levelWeightOfName('given', given.level) });
+    out.push({ reason: nameReason('given_name', given), weight: levelWeightOfName('given', given.level) });
   }
   if (surname.level !== 'missing') {
     const weight = levelWeightOfName('surname', surname.level);
-    out.push({ reason: reasonOf('surname', surname), weight, household: weight > 0 });
+    out.push({ reason: nameReason('surname', surname), weight, household: weight > 0 });
   }
-  return { givenDiffers: given.level === 'far' };
+  return { givenDiffers: given.level === 'far' || given.level === 'variant' };
 }
 
 function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number {
@@ -234,7 +256,7 @@ function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number
   if (field === 'given') {
     return levelWeight('given', level === 'part' ? 'close' : level);
   }
-  return levelWeight('surname', level === 'initial' ? 'far' : level);
+  return levelWeight('surname', level === 'initial' || level === 'variant' ? 'far' : level);
 }
 
 function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
@@ -261,9 +283,9 @@ function comparePhones(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): v
   if (a.phones.length === 0 || b.phones.length === 0) {
     return;
   }
-  const common = a.phones.find((p) => b.phones.includes(p));
-  if (common) {
-    const mobile = a.mobiles.has(common);
+  const common = a.phones.filter((p) => b.phones.includes(p));
+  if (common.length > 0) {
+    const mobile = common.some((p) => a.mobiles.has(p));
     out.push({ reason: 'same_phone', weight: levelWeight('phone', mobile ? 'exact_mobile' : 'exact'), household: !mobile });
     return;
   }
@@ -307,34 +329,50 @@ function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeL
   }
 }
 
+const streetMemo = new Map<string, number>();
+
+/** How alike two different street names are (Jaro–Winkler or trigrams, the higher); 0 when not alike. Remembered. */
+function streetSimilarity(a: string, b: string): number {
+  const key = `${a}\u0001${b}`;
+  let similarity = streetMemo.get(key);
+  if (similarity === undefined) {
+    similarity = Math.max(jaroWinkler(a, b), trigramSimilarity(a, b));
+    const similar = similarity >= 0.9 || editDistance(a, b, 2) <= (a.length >= 8 ? 2 : 1);
+    similarity = similar ? similarity : 0;
+    if (streetMemo.size >= NAME_MEMO_SIZE) {
+      streetMemo.clear();
+    }
+    streetMemo.set(key, similarity);
+  }
+  return similarity;
+}
+
 function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
   if (a.street === '' || b.street === '') {
     return;
   }
   const sameStreet = a.street === b.street;
-  const similarity = sameStreet ? 1 : Math.max(jaroWinkler(a.street, b.street), trigramSimilarity(a.street, b.street));
-  const similar = sameStreet || similarity >= 0.9 || editDistance(a.street, b.street, 2) <= (a.street.length >= 8 ? 2 : 1);
+  const similarity = sameStreet ? 1 : streetSimilarity(a.street, b.street);
   const numberMissing = a.number === '' || b.number === '';
-  const push = (reason: string, level: keyof Parameters['address']) => {
-    const weight = levelWeight('address', level);
-    out.push({ reason, weight, household: weight > 0 });
-  };
-  if (!similar) {
-    push('street_differs', 'far');
+  let reason: string;
+  let level: keyof Parameters['address'];
+  if (similarity === 0) {
+    [reason, level] = ['street_differs', 'far'];
   } else if (sameStreet && a.number === b.number) {
-    push('same_address', 'exact');
+    [reason, level] = ['same_address', 'exact'];
   } else if (numberMissing) {
-    push(
-      sameStreet ? 'same_street_number_missing' : `street_similar:${round2(similarity)}`,
-      sameStreet ? 'number_missing' : 'street_similar_number_missing',
-    );
+    [reason, level] = sameStreet
+      ? ['same_street_number_missing', 'number_missing']
+      : [`street_similar:${round2(similarity)}`, 'street_similar_number_missing'];
   } else if (a.number === b.number) {
-    push(`street_similar:${round2(similarity)}`, 'street_similar');
+    [reason, level] = [`street_similar:${round2(similarity)}`, 'street_similar'];
   } else if (oneDigitApart(a.number, b.number)) {
-    push(`street_number_similar:${a.number}:${b.number}`, 'number_similar');
+    [reason, level] = [`street_number_similar:${a.number}:${b.number}`, 'number_similar'];
   } else {
-    push(`street_other_number:${a.number}:${b.number}`, 'other_number');
+    [reason, level] = [`street_other_number:${a.number}:${b.number}`, 'other_number'];
   }
+  const weight = levelWeight('address', level);
+  out.push({ reason, weight, household: weight > 0 });
 }
 
 /**

@@ -65,6 +65,21 @@ export function normalisePhoneForMatch(input: string | null | undefined): string
   if (!input || input.trim() === '') {
     return '';
   }
+  let known = phoneMemo.get(input);
+  if (known === undefined) {
+    known = phoneForMatch(input);
+    if (phoneMemo.size >= 100_000) {
+      phoneMemo.clear();
+    }
+    phoneMemo.set(input, known);
+  }
+  return known;
+}
+
+/** Parsing a number costs more than the rest of a comparison: each writing is parsed once (up to 100,000 remembered). */
+const phoneMemo = new Map<string, string>();
+
+function phoneForMatch(input: string): string {
   const e164 = normalisePhone(input);
   if (e164) {
     return e164;

@@ -52,10 +52,25 @@ export interface PreparedRecord {
   number: string;
 }
 
-const cache = new WeakMap<MatchRecord, { signature: string; prepared: PreparedRecord }>();
+interface CacheEntry {
+  /** The raw fields the prepared form was made from. */
+  raw: MatchRecord;
+  prepared: PreparedRecord;
+}
 
-function signatureOf(r: MatchRecord): string {
-  return [r.name, r.surname, r.email, r.phone, r.mobile_phone, r.zipcode, r.city, r.address].join('\u0001');
+const cache = new WeakMap<MatchRecord, CacheEntry>();
+
+function unchanged(r: MatchRecord, raw: MatchRecord): boolean {
+  return (
+    r.name === raw.name &&
+    r.surname === raw.surname &&
+    r.email === raw.email &&
+    r.phone === raw.phone &&
+    r.mobile_phone === raw.mobile_phone &&
+    r.zipcode === raw.zipcode &&
+    r.city === raw.city &&
+    r.address === raw.address
+  );
 }
 
 /** A phonetic code per name word, joined ("hans peter" → "068 127"). */
@@ -72,9 +87,8 @@ function phoneticOf(name: string): string {
  * changed), so a probe compared with many candidates is normalised once.
  */
 export function prepareRecord(r: MatchRecord): PreparedRecord {
-  const signature = signatureOf(r);
   const hit = cache.get(r);
-  if (hit && hit.signature === signature) {
+  if (hit && unchanged(r, hit.raw)) {
     return hit.prepared;
   }
   const given = normaliseName(r.name);
@@ -96,6 +110,6 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
     street,
     number: street === '' ? '' : number,
   };
-  cache.set(r, { signature, prepared });
+  cache.set(r, { raw: { ...r }, prepared });
   return prepared;
 }
