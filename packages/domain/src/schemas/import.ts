@@ -87,7 +87,8 @@ export const importRowDto = z.object({
   errors: z.record(z.string(), z.string()),
   /** OCR rows: per field, the engine's confidence 0–1 and the id of the cropped image of the field. */
   confidence: z.record(z.string(), z.number()).nullable(),
-  field_images: z.record(z.string(), z.number()).nullable(),
+  /** Field → the crop's file id (GET /api/files/{id}). */
+  field_images: z.record(z.string(), z.string()).nullable(),
   review_status: z.enum(REVIEW_STATUSES),
   duplication_status: z.enum(DUPLICATION_STATUSES),
   /** Existing clients this row may be (best first). */

@@ -83,7 +83,8 @@ export const importRows = pgTable(
     raw: jsonb('raw').$type<string[]>().notNull().default([]),
     errors: jsonb('errors').$type<Record<string, string>>().notNull().default({}),
     confidence: jsonb('confidence').$type<Record<string, number>>(),
-    fieldImages: jsonb('field_images').$type<Record<string, number>>(),
+    /** Field → id of the stored crop (files.id, a uuid). */
+    fieldImages: jsonb('field_images').$type<Record<string, string>>(),
     reviewStatus: text('review_status').$type<'not_reviewed' | 'reviewed'>().notNull().default('not_reviewed'),
     duplicationStatus: text('duplication_status').$type<'without_duplicates' | 'duplicates'>().notNull().default('without_duplicates'),
     matches: jsonb('matches').$type<StoredImportMatch[]>().notNull().default([]),
