@@ -27,7 +27,7 @@ const OCR_KEY = [...IMPORT_KEY, 'ocr'] as const;
 /** The printable lead form the OCR reads (spec 4). */
 export const OCR_FORM_URL = '/api/import/ocr-form.pdf';
 /** A stored file (an OCR row's cropped field image). */
-export const fileUrl = (id: number) => `/api/files/${id}`;
+export const fileUrl = (id: string | number) => `/api/files/${id}`;
 
 // Until the server's import routes are in the generated contract, the calls are typed by the domain's schemas.
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<T> {
