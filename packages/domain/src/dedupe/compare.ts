@@ -37,6 +37,8 @@ export const MATCH_PARAMETERS = {
   given: {
     exact: { m: 0.88, u: 0.02 },
     close: { m: 0.09, u: 0.0045 },
+    /** Alike, one of them no common given name: a typo worse than "close". */
+    weak: { m: 0.03, u: 0.03 },
     initial: { m: 0.02, u: 0.01 },
     /** Two different common given names that look alike (Luca/Lucia, Daniel/Daniela): relatives. */
     variant: { m: 0.005, u: 0.03 },
@@ -105,9 +107,9 @@ export function levelWeight<F extends Field>(field: F, level: keyof Parameters[F
   return WEIGHTS[field][level];
 }
 
-type NameLevel = 'exact' | 'close' | 'part' | 'initial' | 'variant' | 'far' | 'missing';
+type NameLevel = 'exact' | 'close' | 'part' | 'weak' | 'initial' | 'variant' | 'far' | 'missing';
 
-const NAME_LEVEL_ORDER: NameLevel[] = ['exact', 'close', 'part', 'initial', 'variant', 'far', 'missing'];
+const NAME_LEVEL_ORDER: NameLevel[] = ['exact', 'close', 'part', 'weak', 'initial', 'variant', 'far', 'missing'];
 
 function rankOf(level: NameLevel): number {
   return NAME_LEVEL_ORDER.indexOf(level);
@@ -159,7 +161,8 @@ function nameLevelOf(a: string, b: string, kind: 'given' | 'surname'): { level: 
 function nameLevelUncached(a: string, b: string, kind: 'given' | 'surname'): { level: NameLevel; similarity: number } {
   const similarity = jaroWinkler(a, b);
   // Two different common given names are two people's names (Luca and Lucia, Daniel and Daniela), however alike.
-  const knownPair = kind === 'given' && isKnownGivenName(a, normaliseName) && isKnownGivenName(b, normaliseName);
+  const knownPair =
+    kind === 'given' && isKnownGivenName(normaliseName(a), normaliseName) && isKnownGivenName(normaliseName(b), normaliseName);
   const shorter = Math.min(a.length, b.length);
   const distance = editDistance(a, b, 2);
   // Two edits only in longer names that begin alike: Keller and Müller are two edits apart too.
@@ -176,6 +179,10 @@ function nameLevelUncached(a: string, b: string, kind: 'given' | 'surname'): { l
   }
   if (kind === 'given' && (/^[a-z]$/.test(a) || /^[a-z]$/.test(b)) && a[0] === b[0]) {
     return { level: 'initial', similarity };
+  }
+  // A given name that is no common name and resembles the other one: a worse typo (Vrsni for Vreni).
+  if (kind === 'given' && !knownPair && shorter >= 3 && (similarity >= 0.8 || (distance <= 2 && shorter >= 5 && similarity >= 0.7))) {
+    return { level: 'weak', similarity };
   }
   return { level: 'far', similarity };
 }
@@ -208,6 +215,8 @@ function nameReason(field: 'given_name' | 'surname', l: { level: NameLevel; simi
       return `${field}_similar:${round2(l.similarity)}`;
     case 'part':
       return `${field}_part`;
+    case 'weak':
+      return `${field}_alike:${round2(l.similarity)}`;
     case 'initial':
       return `${field}_initial`;
     case 'variant':
@@ -256,7 +265,7 @@ function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number
   if (field === 'given') {
     return levelWeight('given', level === 'part' ? 'close' : level);
   }
-  return levelWeight('surname', level === 'initial' || level === 'variant' ? 'far' : level);
+  return levelWeight('surname', level === 'initial' || level === 'variant' || level === 'weak' ? 'far' : level);
 }
 
 function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {

@@ -16,7 +16,7 @@ Cyril Damian Damien Daniel Daniela Daniele Danielle David Davide Debora Denis De
 Edoardo Eduard Elena Eleonora Elia Elias Elisa Elisabeth Elisabetta Elise Ella Elodie Élodie Elsa Emanuel Emanuela Emil Emilia Emilie Émilie
 Emma Enrico Eric Erica Erich Erika Ernst Esther Eugen Eva Evelyne Fabian Fabien Fabienne Fabio Fabrizio Federica Federico Felix Ferdinand Filippo
 Fiona Flavia Flavio Florence Florian Franca Francesca Francesco Franco François Françoise Frank Franz Franziska Frédéric Frédérique Frieda
-Fritz Gabriel Gabriela Gabriele Gabrielle Gaël Gaëlle Gaia Georg Georges Gérald Gérard Gertrud Gianluca Gianni Gilbert Gilles Gina Ginevra
+Fritz Gabriel Gabriela Gabriele Gabrielle Gaël Gaëlle Gaia Georg Georges Gérald Gérard Geneviève Gertrud Gianluca Gianni Gilbert Gilles Gina Ginevra
 Giorgia Giorgio Giovanna Giovanni Gisela Giulia Giulio Giuseppe Gottfried Grégoire Gregor Guido Guillaume Hanna Hannah Hannes Hans Hansjörg
 Hanspeter Heidi Heinrich Heinz Helen Helena Hélène Helga Helmut Henri Herbert Hermann Hugo Ida Ilaria Ines Ingrid Irène Irene Iris Isabel
 Isabella Isabelle Ivan Ivana Ivo Jacqueline Jacques Jakob Jan Jana Janine Jasmin Jean Jeanne Jeannette Jennifer Jérôme Jessica Joël Joëlle
@@ -25,7 +25,7 @@ Karl Katharina Katja Kevin Klaus Konrad Kurt Lara Larissa Laura Laurence Laurent
 Linda Lisa Livia Lorenz Lorenzo Loïc Louis Louise Luana Luc Luca Lucas Lucia Lucie Luigi Luisa Lukas Luzia Madeleine Magdalena Maja Manon
 Manuel Manuela Marc Marcel Marcello Marco Margrit Margrith Maria Marianne Marie Marina Mario Marion Marius Markus Marlène Marta Martha Martin
 Martina Martine Massimo Mathias Mathieu Mathilde Matteo Matthias Mattia Maurice Maurizio Max Maxime Melanie Mélanie Michael Michel Michela
-Michele Michèle Michelle Mia Mila Milena Mirco Mirjam Mirko Monica Monika Monique Morena Moritz Nadia Nadine Natalie Nathalie Nicola Nicolas
+Michele Michèle Michelle Mia Mila Milena Mirco Mireille Mirjam Mirko Monica Monika Monique Morena Moritz Nadia Nadine Natalie Nathalie Nicola Nicolas
 Nicole Niklaus Nils Nina Noah Noel Noemi Noémie Norbert Océane Olga Olivia Olivier Oliver Oskar Otto Pascal Pascale Patricia Patrick Patrizia
 Paul Paula Paola Paolo Pascal Peter Petra Philipp Philippe Pia Pierre Pietro Priska Rachel Raffaella Rahel Ralph Raphael Raphaël Regina Regula
 Reto Remo Renate Renato René Renée Riccardo Richard Rita Robert Roberta Roberto Robin Roger Roland Rolf Romain Roman Romina Rosa Rosmarie
