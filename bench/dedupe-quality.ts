@@ -70,7 +70,7 @@ export function runDedupeQuality(
   }
   const multi = sizes.filter((s) => s > 1);
   log(
-    `blocking: ${blocks.size} keys, ${multi.length} of them shared; records per shared key median ${median(multi)}, max ${Math.max(...sizes)}; ` +
+    `blocking: ${blocks.size} keys, ${multi.length} of them shared; records per shared key median ${median(multi)}, max ${sizes.reduce((m, x) => Math.max(m, x), 0)}; ` +
       `${candidates.size} candidate pairs (${(candidates.size / n).toFixed(2)} a record); pairs per kind of key: ${[...pairsByKind].map(([k, v]) => `${k} ${v}`).join(', ')}`,
   );
 

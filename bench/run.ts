@@ -5,6 +5,7 @@
  * presentations counters, finances tabs and statistics on them.
  * Prints medians, p95 and ratios against the bare health check, plus the plans behind them (the
  * statements each request really sent, captured at the pool, explained with their parameters).
+ * Ends with the duplicate engine's quality on a labelled set (bench/dedupe-quality.ts; `-- dedupe` runs only that).
  * Uses BENCH_DATABASE_URL (a server where it may create the database `bo_bench`), else an embedded PostgreSQL in bench/.data.
  */
 import os from 'node:os';
@@ -79,6 +80,11 @@ async function startBenchPostgres() {
     server = await startEmbeddedPostgres({ dataDir, log: console.log });
   }
   return server;
+}
+// `npm run bench -w bench -- dedupe`: only the duplicate engine's quality on its labelled set (no database).
+if (process.argv.slice(2).includes('dedupe')) {
+  const { runDedupeQuality } = await import('./dedupe-quality.ts');
+  process.exit(runDedupeQuality().ok ? 0 : 1);
 }
 const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startBenchPostgres();
 // A failure must not leave the embedded server running (it would lock bench/.data for the next run).
@@ -566,6 +572,9 @@ try {
     `\ndemo products seed (pictures drawn and stored): ${seed.cpuSeconds.toFixed(2)} s CPU, ${seed.wallSeconds.toFixed(2)} s wall` +
       ` (budget ${DEMO_PRODUCTS_CPU_BUDGET_S} s CPU${seed.cpuSeconds < DEMO_PRODUCTS_CPU_BUDGET_S ? '' : ', OVER'})`,
   );
+  // The duplicate engine's precision and recall on its labelled set (bench/dedupe-quality.ts).
+  const { runDedupeQuality } = await import('./dedupe-quality.ts');
+  runDedupeQuality();
   console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await app.close();
