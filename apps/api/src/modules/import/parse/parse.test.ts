@@ -1,0 +1,170 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { exe, pdf, png } from '../../../../test/fixtures.ts';
+import { AppError } from '../../../core/errors.ts';
+import { detectDelimiter, detectEncoding, readLeadFile } from './index.ts';
+
+const LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000 };
+
+/** An XLSX written by exceljs: rows as given (a Date, a number, a formula with its result). */
+async function xlsx(rows: ExcelJS.CellValue[][], more?: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Leads');
+  for (const row of rows) {
+    sheet.addRow(row);
+  }
+  more?.(sheet);
+  book.addWorksheet('Other').addRow(['not', 'read']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function refusal(bytes: Buffer, limits = LIMITS): Promise<{ code: string; field: unknown }> {
+  try {
+    await readLeadFile(bytes, limits);
+  } catch (err) {
+    if (err instanceof AppError) {
+      return { code: err.code, field: err.fieldValidation?.file };
+    }
+    throw err;
+  }
+  throw new Error('not refused');
+}
+
+describe('detectEncoding', () => {
+  it.each<[string, Buffer, string]>([
+    ['UTF-8', Buffer.from('Prénom;Ort\nRené;Zürich', 'utf8'), 'utf-8'],
+    ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a;b')]), 'utf-8-bom'],
+    ['UTF-16 LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('a;b', 'utf-16le')]), 'utf-16le'],
+    ['UTF-16 BE with BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode('a;b', 'utf-16be')]), 'utf-16be'],
+    ['Windows-1252', iconv.encode('Prénom;Ort\nRené;Zürich', 'win1252'), 'windows-1252'],
+    ['plain ASCII', Buffer.from('a;b'), 'utf-8'],
+  ])('%s', (_, bytes, expected) => {
+    expect(detectEncoding(bytes)).toBe(expected);
+  });
+});
+
+describe('detectDelimiter', () => {
+  it.each([
+    ['Vorname;Name;Ort\nAnna;Muster;Bern', ';'],
+    ['Vorname,Name,Ort\nAnna,Muster,Bern', ','],
+    ['Vorname\tName\tOrt\nAnna\tMuster\tBern', '\t'],
+    ['Vorname|Name|Ort\nAnna|Muster|Bern', '|'],
+    ['Name;Adresse\n"Muster, Anna";"Weg 1, Bern"', ';'],
+    ['Name,Bemerkung\nAnna,"a; b; c"\nBob,x', ','],
+    ['Name\nAnna', ';'],
+  ])('%j → %j', (text, delimiter) => {
+    expect(detectDelimiter(text)).toBe(delimiter);
+  });
+});
+
+describe('readLeadFile: CSV', () => {
+  it.each<[string, Buffer]>([
+    ['UTF-8 with semicolons', Buffer.from('Vorname;Name;Ort\nRené;Müller;Zürich\n', 'utf8')],
+    [
+      'UTF-8 with BOM and CRLF',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Vorname;Name;Ort\r\nRené;Müller;Zürich\r\n')]),
+    ],
+    ['Windows-1252 (ä, é, ü)', iconv.encode('Vorname;Name;Ort\r\nRené;Müller;Zürich\r\n', 'win1252')],
+    [
+      'UTF-16 LE with BOM and tabs',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Vorname\tName\tOrt\r\nRené\tMüller\tZürich\r\n', 'utf-16le')]),
+    ],
+    [
+      'UTF-16 BE with BOM and commas',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode('Vorname,Name,Ort\nRené,Müller,Zürich\n', 'utf-16be')]),
+    ],
+    ['pipes', Buffer.from('Vorname|Name|Ort\nRené|Müller|Zürich')],
+  ])('%s', async (_, bytes) => {
+    const file = await readLeadFile(bytes, LIMITS);
+    expect(file.kind).toBe('csv');
+    expect(file.headers).toEqual(['Vorname', 'Name', 'Ort']);
+    expect(file.rows).toEqual([['René', 'Müller', 'Zürich']]);
+  });
+
+  it('keeps quoted fields whole: delimiters, quotes and line breaks in them', async () => {
+    const text = 'Name;Bemerkung;Ort\n"Muster; Anna";"Zeile 1\nZeile 2 mit ""Zitat""";Bern\nBob;;\n';
+    const file = await readLeadFile(Buffer.from(text), LIMITS);
+    expect(file.rows).toEqual([
+      ['Muster; Anna', 'Zeile 1\nZeile 2 mit "Zitat"', 'Bern'],
+      ['Bob', '', ''],
+    ]);
+  });
+
+  it('pads short rows and cuts long ones to the header, skips empty lines and trims cells', async () => {
+    const file = await readLeadFile(Buffer.from('A;B;C;\n1;2\n\n ; ; \n x ;y;z;extra\n'), LIMITS);
+    expect(file.headers).toEqual(['A', 'B', 'C']);
+    expect(file.rows).toEqual([
+      ['1', '2', ''],
+      ['x', 'y', 'z'],
+    ]);
+  });
+});
+
+describe('readLeadFile: XLSX', () => {
+  it('reads the first sheet, with dates and numbers as text, a Swiss phone stored as a number with its 0', async () => {
+    const bytes = await xlsx([
+      ['Vorname', 'Name', 'PLZ', 'Natel', 'Geburtstag', 'Betrag', 'Formel'],
+      ['Anna', 'Muster', 8001, 791234567, new Date(Date.UTC(1960, 4, 17)), 12.5, { formula: 'C2+1', result: 8002 }],
+      [{ richText: [{ text: 'Bo' }, { text: 'b' }] }, 'Meier', '3000', '+41 78 765 43 21', null, 3, null],
+    ]);
+    const file = await readLeadFile(bytes, LIMITS);
+    expect(file.kind).toBe('xlsx');
+    expect(file.headers).toEqual(['Vorname', 'Name', 'PLZ', 'Natel', 'Geburtstag', 'Betrag', 'Formel']);
+    expect(file.rows).toEqual([
+      ['Anna', 'Muster', '8001', '0791234567', '17.05.1960', '12.5', '8002'],
+      ['Bob', 'Meier', '3000', '+41 78 765 43 21', '', '3', ''],
+    ]);
+  });
+
+  it('refuses a sheet with more rows than allowed', async () => {
+    const rows = [['Name'], ...Array.from({ length: 12 }, (_, i) => [`P${i}`])];
+    expect(await refusal(await xlsx(rows), { ...LIMITS, maxRows: 10 })).toEqual({ code: 'FILE_TOO_LARGE', field: 'file_too_many_rows' });
+  });
+
+  it('refuses a damaged spreadsheet as unreadable', async () => {
+    const good = await xlsx([['Name'], ['Anna']]);
+    const damaged = Buffer.concat([good.subarray(0, 200), Buffer.alloc(500, 7)]);
+    expect(await refusal(damaged)).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
+  });
+});
+
+describe('readLeadFile: refusals', () => {
+  it.each<[string, Buffer, string, string]>([
+    ['an empty file', Buffer.alloc(0), 'EMPTY_FILE', 'file_empty'],
+    ['blank lines only', Buffer.from('\n\n  \n'), 'EMPTY_FILE', 'file_empty'],
+    ['a header without rows', Buffer.from('Vorname;Name\n'), 'EMPTY_FILE', 'file_empty'],
+    [
+      'data in the first line',
+      Buffer.from('Anna;anna@example.ch;079 123 45 67\nBob;bob@example.ch;078 123 45 67'),
+      'VALIDATION_ERROR',
+      'file_no_header',
+    ],
+    ['a PNG named .csv', png(), 'UNSUPPORTED_FILE_TYPE', 'file_type_unsupported'],
+    ['a PDF', pdf(), 'UNSUPPORTED_FILE_TYPE', 'file_type_unsupported'],
+    ['a program', exe(), 'UNSUPPORTED_FILE_TYPE', 'file_type_unsupported'],
+    [
+      'binary noise',
+      Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 32)),
+      'UNSUPPORTED_FILE_TYPE',
+      'file_type_unsupported',
+    ],
+    ['a quote never closed', Buffer.from('Name;Ort\n"Anna;Bern\nBob;Zug'), 'VALIDATION_ERROR', 'file_unreadable'],
+  ])('%s', async (_, bytes, code, field) => {
+    expect(await refusal(bytes)).toEqual({ code, field });
+  });
+
+  it('refuses more bytes than allowed before reading them', async () => {
+    expect(await refusal(Buffer.from('Name\n' + 'Anna\n'.repeat(300)), { maxBytes: 1024, maxRows: 10_000 })).toEqual({
+      code: 'FILE_TOO_LARGE',
+      field: 'file_too_large',
+    });
+  });
+
+  it('refuses more rows than allowed', async () => {
+    expect(await refusal(Buffer.from('Name\n' + 'Anna\n'.repeat(11)), { ...LIMITS, maxRows: 10 })).toEqual({
+      code: 'FILE_TOO_LARGE',
+      field: 'file_too_many_rows',
+    });
+  });
+});
