@@ -31,7 +31,11 @@ const SCALE = 4;
 const FIND_SIDE = 1000;
 /** The long side a page is decoded at, at most (≈ 300 dpi for A4). */
 const MAX_SIDE = 3600;
-/** The language models for the boxes (German first; French and Italian names share its Latin letters). */
+/**
+ * The language models: every box is read with German's; text boxes a second time with French's (Italian's when
+ * the writer ticked Italian), which knows the accents German's lacks (é, è, à, ç …) and reads differently enough
+ * that two agreeing readings are rarely both wrong.
+ */
 const LANG = 'deu';
 /** The characters a phone or number box holds, read in one go (each field filters further). */
 const NUMBERISH = '0123456789+ ';
@@ -125,6 +129,40 @@ async function limited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T
   return results;
 }
 
+export interface ReadOptions {
+  /**
+   * Read text boxes with two language models and take a value only when they agree (up to accents one of them
+   * lacks). Default: with Tesseract; a cloud engine reads once.
+   */
+  crossCheck?: boolean;
+}
+
+const NOTHING: OcrText = { text: '', confidence: 0 };
+
+const fold = (t: string) => t.normalize('NFD').replace(/\p{Mn}/gu, '');
+const marks = (t: string) => t.normalize('NFD').replace(/[^\p{Mn}]/gu, '');
+
+/**
+ * Two readings of one box: the same text is surer than either; texts that differ only in accents are the one
+ * with the accents (a model drops an accent it does not know far more often than it invents one); anything else
+ * is uncertain.
+ */
+export function agree(a: OcrText | undefined, b: OcrText | undefined): OcrText {
+  const x = a ?? NOTHING;
+  const y = b ?? NOTHING;
+  if (x.text === y.text) {
+    return { text: x.text, confidence: Math.max(x.confidence, y.confidence) };
+  }
+  if (fold(x.text) === fold(y.text)) {
+    const [more, less] = marks(x.text).length >= marks(y.text).length ? [x, y] : [y, x];
+    if (marks(less.text).length === 0 || marks(more.text).includes(marks(less.text))) {
+      return { text: more.text, confidence: Math.min(x.confidence, y.confidence) };
+    }
+  }
+  const best = x.confidence >= y.confidence ? x : y;
+  return { text: best.text, confidence: Math.min(best.confidence, 0.3) };
+}
+
 interface Job {
   field: LeadFormField;
   /** The line of a box of several lines (each read alone), else 0. */
@@ -141,7 +179,7 @@ const WRITING = 60;
  * with the engine (fields of one kind together, two kinds at a time), then checks the values against each other
  * and their rules (validate.ts).
  */
-export async function readLeadForm(page: Buffer, engine: OcrEngine): Promise<LeadFormReading> {
+export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOptions = {}): Promise<LeadFormReading> {
   const full = await decode(page);
   const { small, factor } = await shrink(full);
   const reg = register(small);
@@ -149,7 +187,8 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine): Promise<Lea
 
   const raw = {} as RawFields;
   const images = {} as Record<LeadFormField, Buffer>;
-  const groups = new Map<string, { opts: RecognizeOptions; jobs: Job[] }>();
+  const textJobs: Job[] = [];
+  const digitJobs: Job[] = [];
   const pending: Promise<void>[] = [];
 
   for (const field of LEAD_FORM_FIELDS) {
@@ -186,15 +225,10 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine): Promise<Lea
         return;
       }
       any = true;
-      const opts: RecognizeOptions = spec.whitelist?.split('').every((c) => NUMBERISH.includes(c))
-        ? { lang: LANG, psm: 7, whitelist: NUMBERISH }
-        : { lang: LANG, psm: 7 };
-      const key = `${opts.psm}:${opts.whitelist ?? ''}`;
-      const group = groups.get(key) ?? { opts, jobs: [] };
-      groups.set(key, group);
+      const jobs = spec.whitelist?.split('').every((c) => NUMBERISH.includes(c)) ? digitJobs : textJobs;
       pending.push(
         png(clean, 12).then((image) => {
-          group.jobs.push({ field, line, image });
+          jobs.push({ field, line, image });
         }),
       );
     });
@@ -204,19 +238,33 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine): Promise<Lea
   }
   await Promise.all(pending);
 
-  const answers = await limited(
-    [...groups.values()].map((g) => async () => {
-      const texts = await engine.recognizeMany(
-        g.jobs.map((j) => j.image),
-        g.opts,
-      );
-      return g.jobs.map((j, i) => ({ field: j.field, line: j.line, read: texts[i] ?? { text: '', confidence: 0 } }));
-    }),
+  const second = raw.language.value === 'it' ? 'ita' : 'fra';
+  const crossCheck = opts.crossCheck ?? engine.provider === 'tesseract';
+  const runs: { jobs: Job[]; opts: RecognizeOptions }[] = [
+    { jobs: textJobs, opts: { lang: LANG, psm: 7 } },
+    ...(crossCheck ? [{ jobs: textJobs, opts: { lang: second, psm: 7 as const } }] : []),
+    { jobs: digitJobs, opts: { lang: LANG, psm: 7, whitelist: NUMBERISH } },
+  ];
+  const results = await limited(
+    runs.map(
+      (r) => () =>
+        r.jobs.length
+          ? engine.recognizeMany(
+              r.jobs.map((j) => j.image),
+              r.opts,
+            )
+          : Promise.resolve([]),
+    ),
     Math.max(1, Math.min(2, os.availableParallelism())),
   );
+  const [first = [], ...others] = results;
+  const readings: { job: Job; read: OcrText }[] = [
+    ...textJobs.map((job, i) => ({ job, read: crossCheck ? agree(first[i], others[0]?.[i]) : (first[i] ?? NOTHING) })),
+    ...digitJobs.map((job, i) => ({ job, read: results[results.length - 1]?.[i] ?? NOTHING })),
+  ];
   const byField = new Map<LeadFormField, { line: number; read: OcrText }[]>();
-  for (const a of answers.flat()) {
-    byField.set(a.field, [...(byField.get(a.field) ?? []), a]);
+  for (const { job, read } of readings) {
+    byField.set(job.field, [...(byField.get(job.field) ?? []), { line: job.line, read }]);
   }
   for (const [field, reads] of byField) {
     const parts = reads.sort((a, b) => a.line - b.line).map((r) => fromText(field, r.read));
