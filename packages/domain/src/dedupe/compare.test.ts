@@ -150,6 +150,26 @@ describe('compareRecords: different people stay apart', () => {
       only({ name: 'Peter', surname: 'Frei', zipcode: '8050', address: 'Seeweg 3' }),
     ],
     ['only the surname in common', only({ name: 'Hans', surname: 'Keller' }), only({ name: 'Beat', surname: 'Keller' })],
+    [
+      'Luca and Lucia at one address (two common names, one edit apart)',
+      { ...hansKeller, name: 'Luca' },
+      { ...hansKeller, name: 'Lucia', email: null },
+    ],
+    [
+      'Patrick and Patricia, one landline',
+      { ...hansKeller, name: 'Patrick', email: null },
+      { ...hansKeller, name: 'Patricia', email: null },
+    ],
+    [
+      'Michael and Michelle at one address',
+      { ...hansKeller, name: 'Michael', phone: null },
+      { ...hansKeller, name: 'Michelle', phone: null, email: null },
+    ],
+    [
+      'relatives with the family e-mail and their own mobiles',
+      { ...hansKeller, mobile_phone: '079 111 22 33' },
+      { ...hansKeller, name: 'Anna', mobile_phone: '078 444 55 66' },
+    ],
   ])('%s', (_, a, b) => {
     const result = compareRecords(a, b, postcodes);
     expect(result.isMatch, result.reasons.join(' ')).toBe(false);
@@ -186,6 +206,16 @@ describe('compareRecords: reasons', () => {
     ['a similar number', only({ address: 'Bahnhofstrasse 12' }), only({ address: 'Bahnhofstrasse 21' }), ['street_number_similar:12:21']],
     ['a given name with a typo', only({ name: 'Katharina' }), only({ name: 'Katarina' }), ['given_name_similar:0.97']],
     ['different given names', only({ name: 'Hans' }), only({ name: 'Anna' }), ['given_name_differs']],
+    ['two common given names alike', only({ name: 'Luca' }), only({ name: 'Lucia' }), ['given_name_other:0.95']],
+    ['a given name that is no common name, alike', only({ name: 'Esther' }), only({ name: 'Esrhe' }), ['given_name_alike:0.85']],
+    ['an initial', only({ name: 'H.' }), only({ name: 'Hans' }), ['given_name_initial']],
+    ['a double surname', only({ surname: 'Keller' }), only({ surname: 'Müller-Keller' }), ['surname_part']],
+    [
+      'relatives: the household evidence counts nothing, listed last',
+      only({ name: 'Hans', surname: 'Keller', zipcode: '8050' }),
+      only({ name: 'Anna', surname: 'Keller', zipcode: '8050' }),
+      ['same_surname', 'same_postcode', 'given_name_differs'],
+    ],
     ['e-mail typo', only({ email: 'hans.mueller@bluewin.ch' }), only({ email: 'hans.muller@bluewin.ch' }), ['email_similar']],
     ['phone typo', only({ phone: '044 312 45 67' }), only({ phone: '044 312 45 76' }), ['phone_similar']],
     ['everything missing', only({}), only({}), []],

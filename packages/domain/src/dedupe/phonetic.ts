@@ -1,3 +1,8 @@
+/** Whether `ch` (possibly "" at either end of the name) is one of `set`. */
+function among(set: string, ch: string): boolean {
+  return ch !== '' && set.includes(ch);
+}
+
 /**
  * Kölner Phonetik (Postel 1969): a phonetic code made for German names. It keeps the consonant
  * skeleton by sound classes (Meier, Maier, Meyer → "67"; Müller, Mueller, Muller → "657"; Schmid,
@@ -13,8 +18,6 @@ export function colognePhonetic(input: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/ß/g, 'ss')
     .replace(/[^a-z]/g, '');
-  // Whether `ch` (possibly "" at either end of the name) is one of `set`.
-  const among = (set: string, ch: string) => ch !== '' && set.includes(ch);
   let digits = '';
   for (let i = 0; i < s.length; i += 1) {
     const c = s[i]!;
