@@ -34,6 +34,8 @@ import { clientRoutes } from './modules/clients/routes.ts';
 import { createTelephony, type Telephony } from './integrations/telephony/index.ts';
 import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
 import { createFinancing, type FinancingProvider } from './integrations/financing/index.ts';
+import { createDrive, type DriveSource } from './integrations/drive/index.ts';
+import { ocrRoutes } from './modules/import/ocr.routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -70,6 +72,8 @@ export interface AppDeps {
   telephony?: Telephony;
   workboard?: Workboard;
   financing?: FinancingProvider;
+  /** Where folder imports read from; the configured one (a folder on disk, or Google Drive) by default. */
+  drive?: DriveSource;
 }
 
 export interface BuiltApp {
@@ -192,6 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   adminPaymentRoutes(app, { db: deps.database.db });
   financeStatsRoutes(app, { db: deps.database.db });
   eventRoutes(app, { db: deps.database.db, publish, files, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
+  ocrRoutes(app, {
+    db: deps.database.db,
+    drive: deps.drive ?? createDrive(deps.config),
+    onStarted: (id) => deps.jobs?.notifyOcr(id),
+  });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

@@ -7,6 +7,8 @@ import { smtpTransport } from './integrations/mail/smtp-transport.ts';
 import { storageFor } from './integrations/storage/index.ts';
 import { outboxTransport } from './integrations/mail/transport.ts';
 import { createSmsSender } from './integrations/sms/index.ts';
+import { createDrive } from './integrations/drive/index.ts';
+import { createOcrEngine } from './integrations/ocr/index.ts';
 import { startJobs } from './jobs/queue.ts';
 import { DEFAULT_WEB_DIST, LOCALES_DIR, readVersion } from './paths.ts';
 
@@ -31,6 +33,12 @@ const jobs = await startJobs({
   transport,
   mailFrom: config.mail.from,
   sms: createSmsSender(config),
+  ocr: {
+    db: database.db,
+    files: { db: database.db, storage: storageFor(config) },
+    drive: createDrive(config),
+    engine: createOcrEngine(config),
+  },
   onError: (err) => log(`job error: ${errorSummary(err)}`),
 });
 

@@ -65,6 +65,8 @@ export interface TestAppOptions {
   beforeReady?: (app: App) => void;
   /** Fastify's logger (none by default), e.g. `{ level: 'warn', stream }` to read what the app logs. */
   logger?: AppDeps['logger'];
+  /** The background jobs the app notifies (none by default: nothing runs in the background). */
+  jobs?: AppDeps['jobs'];
 }
 
 export interface TestApp {
@@ -99,6 +101,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       version: 'test',
       realtime: opts.realtime ?? false,
       logger: opts.logger,
+      ...(opts.jobs ? { jobs: opts.jobs } : {}),
     });
     opts.beforeReady?.(built.app);
     await built.app.ready();

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
 import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/index.ts';
+import { registerOcrJobs, type OcrJobDeps, type OcrJobs } from '../modules/import/index.ts';
 import { deliverQueued } from '../modules/mail/index.ts';
 import { deliverDueSms } from '../modules/sms/index.ts';
 
@@ -10,6 +11,8 @@ export interface Jobs {
   notifyMailQueued(): void;
   /** Call after committing SMS due now (a booking's confirmation); the minute sweep sends the rest. */
   notifySmsPlanned(): void;
+  /** Call after starting an OCR operation (or asking it to stop): a worker reads its pages. */
+  notifyOcr(operationId: number): void;
   stop(): Promise<void>;
 }
 
@@ -26,6 +29,8 @@ export async function startJobs(opts: {
   mailFrom: string;
   /** The configured SMS sender; the local outbox by default. */
   sms?: SmsSender;
+  /** What reading scanned lead forms needs (storage, folder source, OCR engine); without it no OCR runs here. */
+  ocr?: OcrJobDeps;
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
@@ -57,6 +62,7 @@ export async function startJobs(opts: {
     await cleanupExpiredSessions(opts.db);
     await cleanupThrottleRecords(opts.db);
   });
+  const ocr: OcrJobs | null = opts.ocr ? await registerOcrJobs(boss, opts.ocr, opts.onError) : null;
   // The sweep picks up anything queued while no worker was running (a crash, a failed provider).
   await boss.schedule(MAIL_DELIVER, '* * * * *');
   await boss.schedule(SESSIONS_CLEANUP, '17 * * * *');
@@ -69,6 +75,11 @@ export async function startJobs(opts: {
     notifySmsPlanned: () => {
       boss.send(SMS_DELIVER, {}, { singletonKey: 'deliver', singletonSeconds: 1 }).catch(opts.onError);
     },
-    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+    notifyOcr: (operationId) => ocr?.notify(operationId),
+    stop: () => {
+      // A running OCR job ends its page and stops before the next; a restarted server resumes there.
+      ocr?.stopping();
+      return boss.stop({ graceful: true, timeout: 30_000 });
+    },
   };
 }

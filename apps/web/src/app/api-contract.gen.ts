@@ -1281,6 +1281,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/import/ocr-form.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printable lead form the OCR reads */
+        get: operations["getApiImportOcrFormPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/ocr-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's OCR operations, newest first */
+        get: operations["getApiImportOcrImports"];
+        put?: never;
+        /** Start reading scanned lead forms: an uploaded scan (batch_id) or every scan of a folder (folder) */
+        post: operations["postApiImportOcrImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/pool-ocr-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's last OCR operation (polled while it runs) */
+        get: operations["getApiImportPoolOcrResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/terminate-running-ocr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ask the caller's running OCR operation to stop before its next page */
+        get: operations["getApiImportTerminateRunningOcr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/upload-from-gdrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a folder: its lead files (CSV, XLSX) are uploaded, or its scans read (importType ocr) */
+        post: operations["postApiImportUploadFromGdrive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/location": {
         parameters: {
             query?: never;
@@ -2446,7 +2532,7 @@ export interface components {
             /** @enum {string} */
             error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE";
             field_validation?: {
-                [key: string]: "invalid_email" | "passwords_dont_match" | "invalid_website_url" | "field_is_required" | "invalid_phone" | "unauthorized" | "field_name_is_required" | "one_of_the_dates_is_required" | "too_short" | "too_long" | "invalid_value" | "already_taken" | "discount_exceeds_sale" | "refund_not_marked";
+                [key: string]: "invalid_email" | "passwords_dont_match" | "invalid_website_url" | "field_is_required" | "invalid_phone" | "unauthorized" | "field_name_is_required" | "one_of_the_dates_is_required" | "too_short" | "too_long" | "invalid_value" | "already_taken" | "discount_exceeds_sale" | "refund_not_marked" | "name_missing" | "contact_missing" | "postcode_unknown" | "locality_mismatch" | "ocr_uncertain" | "file_empty" | "file_no_header" | "file_unreadable" | "file_type_unsupported" | "file_too_large" | "file_too_many_rows";
             };
             message?: string;
         };
@@ -12731,6 +12817,369 @@ export interface operations {
                         status: "ok" | "unavailable";
                         version: string;
                     };
+                };
+            };
+        };
+    };
+    getApiImportOcrFormPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiImportOcrImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            done: boolean;
+                            error: string | null;
+                            finished_at: string | null;
+                            id: number;
+                            pages_done: number;
+                            pages_total: number;
+                            /** @enum {string} */
+                            processing: "init" | "gdrive" | "bucket" | "ocr";
+                            rows_created: number;
+                            /** @enum {string|null} */
+                            termination_status: "initiated" | "terminated" | null;
+                            /** @enum {string} */
+                            upload_type: "gdrive" | "local";
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiImportOcrImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    batch_id?: number;
+                    folder?: string;
+                    /** @default null */
+                    location_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        done: boolean;
+                        error: string | null;
+                        finished_at: string | null;
+                        id: number;
+                        pages_done: number;
+                        pages_total: number;
+                        /** @enum {string} */
+                        processing: "init" | "gdrive" | "bucket" | "ocr";
+                        rows_created: number;
+                        /** @enum {string|null} */
+                        termination_status: "initiated" | "terminated" | null;
+                        /** @enum {string} */
+                        upload_type: "gdrive" | "local";
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiImportPoolOcrResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operation: {
+                            created_at: string;
+                            done: boolean;
+                            error: string | null;
+                            finished_at: string | null;
+                            id: number;
+                            pages_done: number;
+                            pages_total: number;
+                            /** @enum {string} */
+                            processing: "init" | "gdrive" | "bucket" | "ocr";
+                            rows_created: number;
+                            /** @enum {string|null} */
+                            termination_status: "initiated" | "terminated" | null;
+                            /** @enum {string} */
+                            upload_type: "gdrive" | "local";
+                        } | null;
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiImportTerminateRunningOcr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operation: {
+                            created_at: string;
+                            done: boolean;
+                            error: string | null;
+                            finished_at: string | null;
+                            id: number;
+                            pages_done: number;
+                            pages_total: number;
+                            /** @enum {string} */
+                            processing: "init" | "gdrive" | "bucket" | "ocr";
+                            rows_created: number;
+                            /** @enum {string|null} */
+                            termination_status: "initiated" | "terminated" | null;
+                            /** @enum {string} */
+                            upload_type: "gdrive" | "local";
+                        } | null;
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiImportUploadFromGdrive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    folder: string;
+                    /** @enum {string} */
+                    importType: "ocr" | "perspective" | "leads";
+                    /** @default null */
+                    location_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            earlier_upload_at: string | null;
+                            error: string | null;
+                            file_name: string;
+                            headers: string[];
+                            id: number;
+                            /** @enum {string} */
+                            import_type: "ocr" | "perspective" | "leads";
+                            location_id: number | null;
+                            mapping: {
+                                [key: string]: "salutation" | "name" | "surname" | "phone" | "mobile_phone" | "email" | "address" | "zipcode" | "city" | "age" | "language" | "company" | "note";
+                            };
+                            mapping_remembered: boolean;
+                            progress: number;
+                            row_count: number;
+                            sample: string[][];
+                            /** @enum {string} */
+                            stage: "uploaded" | "parsed" | "checking" | "ready" | "failed" | "launched";
+                            /** @enum {string} */
+                            upload_type: "gdrive" | "local";
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

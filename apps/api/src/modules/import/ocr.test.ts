@@ -1,0 +1,500 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { OcrOperationDto } from '@bo/domain';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startFakeGoogleDrive, type FakeGoogleDrive } from '../../../test/fake-google-drive.ts';
+import { buildStaff, type Staff } from '../../../test/factories.ts';
+import { createTestApp, createTestDatabase, injectAs, testConfig, type TestApp } from '../../../test/harness.ts';
+import { until } from '../../../test/wait.ts';
+import { leadFormPdf, pdfPages, type LeadFormField } from '../../documents/lead-form/index.ts';
+import { createDrive } from '../../integrations/drive/index.ts';
+import { outboxTransport } from '../../integrations/mail/transport.ts';
+import { tesseractOcr, type OcrEngine } from '../../integrations/ocr/index.ts';
+import { storageFor } from '../../integrations/storage/index.ts';
+import { startJobs, type Jobs } from '../../jobs/queue.ts';
+import { ocrRowWriter } from './ocr.writer.ts';
+import { processOperation } from './ocr.service.ts';
+
+const run = promisify(execFile);
+
+type Values = Partial<Record<LeadFormField, string>>;
+const PEOPLE: Values[] = [
+  {
+    salutation: 'Frau',
+    name: 'Anna',
+    surname: 'Meier',
+    address: 'Bahnhofstrasse 12',
+    zipcode: '8001',
+    city: 'Zürich',
+    email: 'anna.meier@example.ch',
+  },
+  {
+    salutation: 'Herr',
+    name: 'Marco',
+    surname: 'Rossi',
+    address: 'Via Nassa 5',
+    zipcode: '6900',
+    city: 'Lugano',
+    email: 'marco.rossi@example.ch',
+  },
+  {
+    salutation: 'Herr',
+    name: 'Peter',
+    surname: 'Keller',
+    address: 'Marktgasse 3',
+    zipcode: '3011',
+    city: 'Bern',
+    email: 'peter.keller@example.ch',
+  },
+];
+
+/** A filled lead form as a scan would be: a PDF page, or the page as a 300 dpi PNG. */
+const formPdf = (values: Values) => leadFormPdf({ values });
+const formPng = async (values: Values) => (await pdfPages(await formPdf(values)))[0]!;
+/** Several PDFs as one PDF of several pages (poppler's pdfunite, beside pdftoppm). */
+async function joinPdfs(pdfs: Buffer[]): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ocr-join-'));
+  try {
+    const names = await Promise.all(
+      pdfs.map(async (pdf, i) => {
+        const name = path.join(dir, `${i}.pdf`);
+        await fs.writeFile(name, pdf);
+        return name;
+      }),
+    );
+    await run('pdfunite', [...names, path.join(dir, 'all.pdf')]);
+    return await fs.readFile(path.join(dir, 'all.pdf'));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An engine the test steers: while the gate is closed (`hold`) each call waits for the next `release`, so the test
+ * knows which page a worker is on; it reads nothing (every text box uncertain), which is enough to make a row per page.
+ */
+function steeredEngine() {
+  let open = true;
+  let waiters: (() => void)[] = [];
+  let calls = 0;
+  const pass = async () => {
+    calls += 1;
+    if (!open) {
+      // Let through by the next release, even if the gate is closed again right after.
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  const engine: OcrEngine = {
+    provider: 'steered',
+    async recognize() {
+      await pass();
+      return { text: '', confidence: 0 };
+    },
+    async recognizeMany(images) {
+      await pass();
+      return images.map(() => ({ text: '', confidence: 0 }));
+    },
+  };
+  return {
+    engine,
+    get calls() {
+      return calls;
+    },
+    get waiting() {
+      return waiters.length;
+    },
+    hold() {
+      open = false;
+    },
+    release() {
+      open = true;
+      const w = waiters;
+      waiters = [];
+      w.forEach((f) => f());
+    },
+  };
+}
+
+interface Server {
+  t: TestApp;
+  jobs: Jobs;
+  close(): Promise<void>;
+}
+
+let databaseUrl: string;
+let dropDatabase: () => Promise<void>;
+let dataDir: string;
+let google: FakeGoogleDrive;
+const jobErrors: Error[] = [];
+
+/** The app with its job worker as main.ts starts them, on the shared test database, reading with `engine`. */
+async function startServer(engine: OcrEngine, env: Record<string, string> = {}): Promise<Server> {
+  const fullEnv = { DATA_DIR: dataDir, ...env };
+  const config = testConfig(fullEnv);
+  const storage = storageFor(config);
+  const jobsRef: { current: Jobs | null } = { current: null };
+  const proxy: Jobs = {
+    notifyMailQueued: () => jobsRef.current?.notifyMailQueued(),
+    notifySmsPlanned: () => jobsRef.current?.notifySmsPlanned(),
+    notifyOcr: (id) => jobsRef.current?.notifyOcr(id),
+    stop: async () => jobsRef.current?.stop(),
+  };
+  const t = await createTestApp({ databaseUrl, env: fullEnv, jobs: proxy });
+  const jobs = await startJobs({
+    databaseUrl,
+    db: t.db,
+    transport: outboxTransport,
+    mailFrom: 'Back Office <no-reply@back-office.local>',
+    onError: (err) => jobErrors.push(err),
+    ocr: { db: t.db, files: { db: t.db, storage }, drive: createDrive(config), engine },
+  });
+  jobsRef.current = jobs;
+  return {
+    t,
+    jobs,
+    close: async () => {
+      await jobs.stop();
+      await t.close();
+    },
+  };
+}
+
+const lastOperation = async (t: TestApp, cookie: string) =>
+  (await injectAs(t.app, cookie, { method: 'GET', url: '/api/import/pool-ocr-result' })).json<{ operation: OcrOperationDto | null }>()
+    .operation;
+
+async function finished(t: TestApp, cookie: string, timeoutMs = 120_000): Promise<OcrOperationDto> {
+  let op: OcrOperationDto | null = null;
+  await until(
+    async () => {
+      op = await lastOperation(t, cookie);
+      return op?.done === true;
+    },
+    'the OCR operation ended',
+    timeoutMs,
+  );
+  return op!;
+}
+
+async function folderWith(name: string, files: Record<string, Buffer>): Promise<string> {
+  const dir = path.join(dataDir, 'drive', name);
+  await fs.mkdir(dir, { recursive: true });
+  for (const [file, bytes] of Object.entries(files)) {
+    await fs.writeFile(path.join(dir, file), bytes);
+  }
+  return name;
+}
+
+async function rowsOfOperation(t: TestApp, operationId: number) {
+  const res = await t.pool.query<{
+    id: string;
+    row_no: number;
+    data: Record<string, string | null>;
+    errors: Record<string, string>;
+    confidence: Record<string, number>;
+    field_images: Record<string, string> | null;
+    state: string;
+  }>(
+    `SELECT r.id, r.row_no, r.data, r.errors, r.confidence, r.field_images, r.state
+     FROM import_rows r JOIN ocr_operations o ON o.batch_id = r.batch_id WHERE o.id = $1 ORDER BY r.row_no`,
+    [operationId],
+  );
+  return res.rows;
+}
+
+beforeAll(async () => {
+  const db = await createTestDatabase();
+  databaseUrl = db.url;
+  dropDatabase = () => db.drop();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-ocr-'));
+  google = await startFakeGoogleDrive();
+});
+
+afterAll(async () => {
+  await google?.close();
+  await dropDatabase?.();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('reading scanned lead forms', () => {
+  it('reads the pages of a folder (a PDF of two forms and a PNG) into one import row each, with confidence and crops', async () => {
+    const server = await startServer(tesseractOcr());
+    try {
+      const om = await buildStaff(server.t, 'ocr_manager');
+      const folder = await folderWith('messe-zuerich', {
+        'a-stapel.pdf': await joinPdfs([await formPdf(PEOPLE[0]!), await formPdf(PEOPLE[1]!)]),
+        'b-foto.png': await formPng(PEOPLE[2]!),
+        'notiz.txt': Buffer.from('kein Scan'),
+      });
+      const started = await injectAs(server.t.app, om.cookie, { method: 'POST', url: '/api/import/ocr-imports', payload: { folder } });
+      expect(started.statusCode, started.body).toBe(201);
+      expect(started.json<OcrOperationDto>()).toMatchObject({ upload_type: 'gdrive', done: false, termination_status: null });
+
+      const op = await finished(server.t, om.cookie);
+      expect(op).toMatchObject({ done: true, error: null, pages_total: 3, pages_done: 3, rows_created: 3, processing: 'ocr' });
+      const rows = await rowsOfOperation(server.t, op.id);
+      expect(rows.map((r) => r.row_no)).toEqual([1, 2, 3]);
+      expect(rows.map((r) => r.data.surname)).toEqual(['Meier', 'Rossi', 'Keller']);
+      expect(rows.map((r) => r.data.name)).toEqual(['Anna', 'Marco', 'Peter']);
+      for (const r of rows) {
+        expect(Object.keys(r.confidence)).toEqual(expect.arrayContaining(['name', 'surname', 'zipcode', 'email']));
+        // Every uncertain field is sent to review with the crop of its box.
+        for (const [field, error] of Object.entries(r.errors)) {
+          if (error === 'ocr_uncertain') {
+            expect(r.confidence[field]).toBeLessThan(0.8);
+            expect(r.field_images?.[field]).toMatch(/^[0-9a-f-]{36}$/);
+          }
+        }
+      }
+      const crop = rows.flatMap((r) => Object.values(r.field_images ?? {}))[0];
+      if (crop) {
+        const file = await injectAs(server.t.app, om.cookie, { method: 'GET', url: `/api/files/${crop}` });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/png');
+      }
+      const list = await injectAs(server.t.app, om.cookie, { method: 'GET', url: '/api/import/ocr-imports' });
+      expect(list.json<{ data: OcrOperationDto[] }>().data.map((o) => o.id)).toEqual([op.id]);
+      expect(jobErrors).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it('resumes after a restart at the first page not done and makes each row once', async () => {
+    const steered = steeredEngine();
+    const a = await startServer(steered.engine);
+    let aStopped = false;
+    onTestFinished(async () => {
+      if (!aStopped) {
+        steered.release();
+        await a.close();
+      }
+    });
+    const om = await buildStaff(a.t, 'ocr_manager');
+    const folder = await folderWith('neustart', {
+      'scans.pdf': await joinPdfs(await Promise.all(PEOPLE.map((p) => formPdf(p)))),
+    });
+    steered.hold();
+    const started = await injectAs(a.t.app, om.cookie, { method: 'POST', url: '/api/import/ocr-imports', payload: { folder } });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json<OcrOperationDto>().id;
+    const pagesDone = async () =>
+      (await a.t.pool.query<{ pages_done: number }>('SELECT pages_done FROM ocr_operations WHERE id = $1', [id])).rows[0]!.pages_done;
+    // Let the worker through one answer at a time until the first page is done: it then waits inside the second.
+    await until(
+      async () => {
+        if (steered.waiting > 0 && (await pagesDone()) < 1) {
+          steered.release();
+          steered.hold();
+        }
+        return (await pagesDone()) >= 1 && steered.waiting > 0;
+      },
+      'the first page read and the second begun',
+      60_000,
+    );
+    // The server stops: the page being read is finished, the next one is not begun.
+    aStopped = true;
+    const stopped = a.close();
+    steered.release();
+    await stopped;
+
+    const engineB = steeredEngine();
+    const b = await startServer(engineB.engine);
+    try {
+      await until(
+        async () => {
+          const r = await b.t.pool.query<{ done: boolean }>('SELECT done FROM ocr_operations WHERE id = $1', [id]);
+          return r.rows[0]?.done === true;
+        },
+        'the operation finished by the new server',
+        60_000,
+      );
+      const op = (
+        await b.t.pool.query<{ pages_done: number }>('SELECT pages_done, rows_created, error FROM ocr_operations WHERE id = $1', [id])
+      ).rows[0];
+      expect(op).toEqual({ pages_done: 3, rows_created: 3, error: null });
+      const pages = await b.t.pool.query<{ page_no: number; state: string; row_id: string }>(
+        'SELECT page_no, state, row_id FROM ocr_pages WHERE operation_id = $1 ORDER BY page_no',
+        [id],
+      );
+      expect(pages.rows.map((p) => [p.page_no, p.state])).toEqual([
+        [1, 'done'],
+        [2, 'done'],
+        [3, 'done'],
+      ]);
+      const rows = await rowsOfOperation(b.t, id);
+      expect(rows.map((r) => r.row_no)).toEqual([1, 2, 3]);
+      expect(new Set(pages.rows.map((p) => String(p.row_id)))).toEqual(new Set(rows.map((r) => String(r.id))));
+      // The new server read only what was left: the first server finished its second page before stopping.
+      expect(engineB.calls).toBeGreaterThan(0);
+      expect(engineB.calls).toBeLessThan(steered.calls);
+    } finally {
+      await b.close();
+    }
+  }, 180_000);
+
+  it('two workers on one operation read every page once', async () => {
+    const server = await startServer(steeredEngine().engine);
+    try {
+      const om = await buildStaff(server.t, 'ocr_manager');
+      // The server's own worker takes part too: three workers, each page read once.
+      const folder = await folderWith('zwei-arbeiter', { 'scans.pdf': await joinPdfs(await Promise.all(PEOPLE.map((p) => formPdf(p)))) });
+      const started = await injectAs(server.t.app, om.cookie, { method: 'POST', url: '/api/import/ocr-imports', payload: { folder } });
+      const id = started.json<OcrOperationDto>().id;
+      const deps = {
+        db: server.t.db,
+        files: { db: server.t.db, storage: storageFor(server.t.config) },
+        drive: createDrive(server.t.config),
+        engine: steeredEngine().engine,
+      };
+      await Promise.all([processOperation(deps, ocrRowWriter, id), processOperation(deps, ocrRowWriter, id)]);
+      const op = await finished(server.t, om.cookie);
+      expect(op).toMatchObject({ pages_done: 3, rows_created: 3 });
+      expect((await rowsOfOperation(server.t, id)).map((r) => r.row_no)).toEqual([1, 2, 3]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
+describe('stopping, folders on Google Drive, refusals', () => {
+  let server: Server;
+  let steered: ReturnType<typeof steeredEngine>;
+  let om: Staff;
+  const FOLDER_ID = '1FormsFolderOnDriveAbc123';
+
+  beforeAll(async () => {
+    google.addFolder(FOLDER_ID, 'Messe Bern');
+    google.addFile(FOLDER_ID, {
+      id: 'scan1',
+      name: 'Stapel.pdf',
+      mimeType: 'application/pdf',
+      content: await joinPdfs([await formPdf(PEOPLE[0]!), await formPdf(PEOPLE[1]!)]),
+    });
+    google.addFile(FOLDER_ID, { id: 'scan2', name: 'Foto.png', mimeType: 'image/png', content: await formPng(PEOPLE[2]!) });
+    google.addFile(FOLDER_ID, { id: 'doc1', name: 'Notizen', mimeType: 'application/vnd.google-apps.document', content: Buffer.from('') });
+    google.addFolder('1EmptyFolderOnDrive', 'Leer');
+    steered = steeredEngine();
+    server = await startServer(steered.engine, {
+      DRIVE_PROVIDER: 'google',
+      GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(google.serviceAccount),
+      DRIVE_API_BASE: google.apiBase,
+      DRIVE_TOKEN_URL: google.tokenUrl,
+    });
+    om = await buildStaff(server.t, 'ocr_manager');
+  });
+  afterAll(async () => {
+    steered?.release();
+    await server?.close();
+  });
+
+  it('reads the scans of a Drive folder given by its address, through a rate limit', async () => {
+    google.failNext({ status: 429, headers: { 'retry-after': '0' }, path: /^\/drive\/v3\/files$/ });
+    const res = await injectAs(server.t.app, om.cookie, {
+      method: 'POST',
+      url: '/api/import/upload-from-gdrive',
+      payload: { importType: 'ocr', folder: `https://drive.google.com/drive/folders/${FOLDER_ID}?usp=sharing` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const op = await finished(server.t, om.cookie, 60_000);
+    expect(op).toMatchObject({ upload_type: 'gdrive', done: true, error: null, pages_total: 3, rows_created: 3 });
+    const rows = await rowsOfOperation(server.t, op.id);
+    expect(rows.map((r) => r.row_no)).toEqual([1, 2, 3]);
+    const batch = await server.t.pool.query(
+      'SELECT b.import_type, b.upload_type, b.file_name FROM import_batches b JOIN ocr_operations o ON o.batch_id = b.id WHERE o.id = $1',
+      [op.id],
+    );
+    expect(batch.rows).toEqual([{ import_type: 'ocr', upload_type: 'gdrive', file_name: FOLDER_ID }]);
+    expect(google.requests.some((r) => r.query.get('alt') === 'media')).toBe(true);
+  }, 120_000);
+
+  it('stops before the next page when asked, and says so', async () => {
+    steered.hold();
+    const res = await injectAs(server.t.app, om.cookie, { method: 'POST', url: '/api/import/ocr-imports', payload: { folder: FOLDER_ID } });
+    expect(res.statusCode, res.body).toBe(201);
+    await until(() => Promise.resolve(steered.waiting > 0), 'the first page begun', 60_000);
+
+    const other = await injectAs(server.t.app, om.cookie, {
+      method: 'GET',
+      url: '/api/import/terminate-running-ocr',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(other.statusCode).toBe(403);
+    const asked = await injectAs(server.t.app, om.cookie, { method: 'GET', url: '/api/import/terminate-running-ocr' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ operation: OcrOperationDto }>().operation).toMatchObject({ termination_status: 'initiated', done: false });
+    steered.release();
+    const op = await finished(server.t, om.cookie, 60_000);
+    expect(op).toMatchObject({ done: true, termination_status: 'terminated', pages_total: 3, pages_done: 1, rows_created: 1 });
+    // Nothing more happens to it.
+    const again = await injectAs(server.t.app, om.cookie, { method: 'GET', url: '/api/import/terminate-running-ocr' });
+    expect(again.json<{ operation: OcrOperationDto }>().operation).toMatchObject({ id: op.id, termination_status: 'terminated' });
+  }, 120_000);
+
+  it('answers an unknown folder, a folder without scans and a bad address at once', async () => {
+    const post = (payload: unknown, url = '/api/import/ocr-imports') =>
+      injectAs(server.t.app, om.cookie, { method: 'POST', url, payload: payload as object });
+    const unknown = await post({ folder: '1NoSuchFolder' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'NOT_FOUND', field_validation: { folder: 'invalid_value' } });
+    const empty = await post({ folder: '1EmptyFolderOnDrive' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { folder: 'file_empty' } });
+    const leads = await post({ importType: 'leads', folder: FOLDER_ID }, '/api/import/upload-from-gdrive');
+    expect(leads.statusCode).toBe(400);
+    expect(leads.json()).toMatchObject({ field_validation: { folder: 'file_empty' } });
+    const address = await post({ folder: 'https://drive.google.com/drive/my-drive' });
+    expect(address.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { folder: 'invalid_value' } });
+    expect((await post({})).statusCode).toBe(400);
+    expect((await post({ folder: FOLDER_ID, batch_id: 1 })).statusCode).toBe(400);
+    expect((await post({ batch_id: 999_999 })).statusCode).toBe(404);
+  });
+
+  it('serves the blank form to print', async () => {
+    const res = await injectAs(server.t.app, om.cookie, { method: 'GET', url: '/api/import/ocr-form.pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses roles without import.manage', async () => {
+    for (const role of ['sales_agent', 'call_agent', 'partner', 'user'] as const) {
+      const who = await buildStaff(server.t, role);
+      for (const [method, url, payload] of [
+        ['GET', '/api/import/ocr-imports'],
+        ['POST', '/api/import/ocr-imports', { folder: FOLDER_ID }],
+        ['GET', '/api/import/pool-ocr-result'],
+        ['GET', '/api/import/terminate-running-ocr'],
+        ['POST', '/api/import/upload-from-gdrive', { importType: 'ocr', folder: FOLDER_ID }],
+        ['GET', '/api/import/ocr-form.pdf'],
+      ] as const) {
+        const res = await injectAs(server.t.app, who.cookie, { method, url, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${role} ${method} ${url}`).toBe(403);
+      }
+    }
+    const admin = await buildStaff(server.t, 'admin');
+    expect((await injectAs(server.t.app, admin.cookie, { method: 'GET', url: '/api/import/pool-ocr-result' })).json()).toEqual({
+      operation: null,
+    });
+  });
+});
+
+describe('scans that cannot be read', () => {
+  it('ends the operation with scan_unreadable and no rows', async () => {
+    const server = await startServer(steeredEngine().engine);
+    try {
+      const om = await buildStaff(server.t, 'ocr_manager');
+      const folder = await folderWith('kaputt', { 'a.pdf': Buffer.from('%PDF-1.4 nothing more'), 'b.png': Buffer.from('not a picture') });
+      const res = await injectAs(server.t.app, om.cookie, { method: 'POST', url: '/api/import/ocr-imports', payload: { folder } });
+      expect(res.statusCode, res.body).toBe(201);
+      const op = await finished(server.t, om.cookie, 60_000);
+      expect(op).toMatchObject({ done: true, error: 'scan_unreadable', pages_total: 2, pages_done: 2, rows_created: 0 });
+      expect(await rowsOfOperation(server.t, op.id)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
