@@ -79,7 +79,7 @@ export async function startJobs(opts: {
     stop: () => {
       // A running OCR job ends its page and stops before the next; a restarted server resumes there.
       ocr?.stopping();
-      return boss.stop({ graceful: true, timeout: 30_000 });
+      return boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
 }
