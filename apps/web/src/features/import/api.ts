@@ -164,8 +164,8 @@ export function useUpdateRecord() {
       client.setQueriesData<PrepareImportDto>({ queryKey: ROWS_KEY }, (page) =>
         page ? { ...page, data: page.data.map((r) => (r.id === row.id ? row : r)) } : page,
       );
-      // The filter chips' counts change with a reviewed mark or a fixed duplicate.
-      void client.invalidateQueries({ queryKey: ROWS_KEY, refetchType: 'none' });
+      // The filters' counts change with a reviewed mark or a fixed error: asked for again.
+      void client.invalidateQueries({ queryKey: ROWS_KEY });
     },
   });
 }

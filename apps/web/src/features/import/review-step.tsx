@@ -118,8 +118,12 @@ function DecisionCell({ row, a }: { row: ImportRowDto; a: RowActions }) {
       value={decisionValue(row.decision, row.merge_into_id)}
       onChange={(e) => a.change({ id: row.id, ...parseDecision(e.target.value) })}
       slotProps={{
-        htmlInput: { 'aria-label': t('import:review.decisionFor', { row: row.row_no }) },
-        select: { SelectDisplayProps: { 'data-testid': 'import-decision' } as object },
+        select: {
+          SelectDisplayProps: {
+            'data-testid': 'import-decision',
+            'aria-label': t('import:review.decisionFor', { row: row.row_no }),
+          } as object,
+        },
       }}
     >
       <MenuItem value="">
