@@ -25,6 +25,11 @@ export interface BlockingKeys {
    * finds a mistyped surname at the same street, with or without the number. Null without them.
    */
   streetGiven: string | null;
+  /**
+   * Postcode, phonetic code of the given name and building number ("8050:068:12"): a mistyped
+   * surname and a mistyped street at once. Null without them.
+   */
+  numberGiven: string | null;
   /** Every key above but the postcode alone, each prefixed with its kind, for one indexed text[] column. */
   all: string[];
 }
@@ -45,6 +50,7 @@ export function blockingKeys(r: MatchRecord): BlockingKeys {
   const localityNames = p.locality === '' ? [] : nameCodes.map((c) => `${p.locality}:${c}`);
   const address = p.postcode !== '' && p.street !== '' && p.number !== '' ? `${p.postcode}:${p.street}:${p.number}` : null;
   const streetGiven = p.postcode !== '' && p.street !== '' && givenCode !== '' ? `${p.postcode}:${p.street}:${givenCode}` : null;
+  const numberGiven = p.postcode !== '' && p.number !== '' && givenCode !== '' ? `${p.postcode}:${givenCode}:${p.number}` : null;
   const email = p.email === '' ? null : p.email;
   const all = [
     ...p.phones.map((x) => `phone:${x}`),
@@ -53,6 +59,7 @@ export function blockingKeys(r: MatchRecord): BlockingKeys {
     ...localityNames.map((x) => `ln:${x}`),
     ...(address ? [`addr:${address}`] : []),
     ...(streetGiven ? [`sg:${streetGiven}`] : []),
+    ...(numberGiven ? [`gn:${numberGiven}`] : []),
   ];
   return {
     phones: p.phones,
@@ -62,6 +69,7 @@ export function blockingKeys(r: MatchRecord): BlockingKeys {
     localityNames,
     address,
     streetGiven,
+    numberGiven,
     all,
   };
 }

@@ -210,6 +210,7 @@ describe('compareRecords: reasons', () => {
     ['a given name that is no common name, alike', only({ name: 'Esther' }), only({ name: 'Esrhe' }), ['given_name_alike:0.85']],
     ['an initial', only({ name: 'H.' }), only({ name: 'Hans' }), ['given_name_initial']],
     ['a double surname', only({ surname: 'Keller' }), only({ surname: 'Müller-Keller' }), ['surname_part']],
+    ['a surname with a worse typo', only({ surname: 'Rohrer' }), only({ surname: 'Rkhrr' }), ['surname_alike:0.84']],
     [
       'relatives: the household evidence counts nothing, listed last',
       only({ name: 'Hans', surname: 'Keller', zipcode: '8050' }),
@@ -273,6 +274,10 @@ describe('blockingKeys: the errors above still share a key', () => {
     ['surname typo, no contact', { surname: 'Müler', email: null, phone: null, mobile_phone: null, address: null }],
     ['"str." and a name typo', { surname: 'Mxller', address: 'Bahnhofstr. 12', email: null, phone: null, mobile_phone: null }],
     ['the phone in another writing only', only({ mobile_phone: '+41 79 123 45 67' })],
+    [
+      'surname and street mistyped, no contact',
+      { surname: 'Mülelr', address: 'Banhofstrasse 12', email: null, phone: null, mobile_phone: null },
+    ],
   ])('%s', (_, change) => {
     expect(shares(hans, { ...hans, ...change })).toBe(true);
   });
@@ -286,6 +291,7 @@ describe('blockingKeys: the errors above still share a key', () => {
       localityNames: ['zurich:657', 'zurich:068|657'],
       address: '8050:bahnhofstrasse:12',
       streetGiven: '8050:bahnhofstrasse:068',
+      numberGiven: '8050:068:12',
       all: [
         'phone:+41443124567',
         'phone:+41791234567',
@@ -296,6 +302,7 @@ describe('blockingKeys: the errors above still share a key', () => {
         'ln:zurich:068|657',
         'addr:8050:bahnhofstrasse:12',
         'sg:8050:bahnhofstrasse:068',
+        'gn:8050:068:12',
       ],
     });
   });

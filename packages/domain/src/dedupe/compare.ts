@@ -48,6 +48,8 @@ export const MATCH_PARAMETERS = {
     exact: { m: 0.9, u: 0.01 },
     close: { m: 0.07, u: 0.003 },
     part: { m: 0.02, u: 0.002 },
+    /** Alike and beginning alike, but more than a typo or two apart. */
+    weak: { m: 0.02, u: 0.02 },
     far: { m: 0.01, u: 0.985 },
   },
   email: {
@@ -184,6 +186,10 @@ function nameLevelUncached(a: string, b: string, kind: 'given' | 'surname'): { l
   if (kind === 'given' && !knownPair && shorter >= 3 && (similarity >= 0.8 || (distance <= 2 && shorter >= 5 && similarity >= 0.7))) {
     return { level: 'weak', similarity };
   }
+  // A surname with a worse typo: alike and beginning alike (Schneiier/Schnieder).
+  if (kind === 'surname' && shorter >= 4 && a[0] === b[0] && similarity >= 0.82) {
+    return { level: 'weak', similarity };
+  }
   return { level: 'far', similarity };
 }
 
@@ -265,7 +271,7 @@ function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number
   if (field === 'given') {
     return levelWeight('given', level === 'part' ? 'close' : level);
   }
-  return levelWeight('surname', level === 'initial' || level === 'variant' || level === 'weak' ? 'far' : level);
+  return levelWeight('surname', level === 'initial' || level === 'variant' ? 'far' : level);
 }
 
 function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
