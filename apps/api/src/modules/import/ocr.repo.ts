@@ -6,12 +6,30 @@ import { files, importBatches, importRows, ocrOperations, ocrPages } from '../..
 export type OcrOperationRow = typeof ocrOperations.$inferSelect;
 export type OcrPageRow = typeof ocrPages.$inferSelect;
 
+/** The new operation, or 'unknown_location' when its location does not exist (the foreign key decides). */
 export async function insertOperation(
   tx: Tx,
   values: Pick<typeof ocrOperations.$inferInsert, 'createdById' | 'uploadType' | 'folder' | 'batchId' | 'locationId'>,
-): Promise<OcrOperationRow> {
-  const [row] = await tx.insert(ocrOperations).values(values).returning();
-  return row!;
+): Promise<OcrOperationRow | 'unknown_location'> {
+  try {
+    const [row] = await tx.insert(ocrOperations).values(values).returning();
+    return row!;
+  } catch (err) {
+    if (pgError(err)?.code === '23503' && pgError(err)?.constraint?.includes('location')) {
+      return 'unknown_location';
+    }
+    throw err;
+  }
+}
+
+function pgError(err: unknown): { code: string; constraint?: string } | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && 'severity' in e) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+    }
+  }
+  return undefined;
 }
 
 export async function findOperation(tx: Tx, id: number): Promise<OcrOperationRow | null> {

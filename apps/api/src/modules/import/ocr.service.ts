@@ -122,7 +122,7 @@ export async function startOcr(
       fieldValidation: { batch_id: 'invalid_value' },
     });
   }
-  let row: OcrOperationRow;
+  let row: OcrOperationRow | 'unknown_location';
   if (body.batch_id !== undefined) {
     const batch = await findOcrBatch(deps.db, body.batch_id);
     if (!batch || batch.createdById !== actor.userId) {
@@ -157,6 +157,9 @@ export async function startOcr(
       batchId: null,
       locationId: body.location_id,
     });
+  }
+  if (row === 'unknown_location') {
+    throw new AppError('UNKNOWN_LOCATION_ID', { fieldValidation: { location_id: 'invalid_value' } });
   }
   deps.onStarted?.(row.id);
   return toOcrOperationDto(row);

@@ -437,6 +437,9 @@ describe('stopping, folders on Google Drive, refusals', () => {
   it('answers an unknown folder, a folder without scans and a bad address at once', async () => {
     const post = (payload: unknown, url = '/api/import/ocr-imports') =>
       injectAs(server.t.app, om.cookie, { method: 'POST', url, payload: payload as object });
+    const operationCount = async () =>
+      (await injectAs(server.t.app, om.cookie, { method: 'GET', url: '/api/import/ocr-imports' })).json<{ data: unknown[] }>().data.length;
+    const before = await operationCount();
     const unknown = await post({ folder: '1NoSuchFolder' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'NOT_FOUND', field_validation: { folder: 'invalid_value' } });
@@ -451,6 +454,10 @@ describe('stopping, folders on Google Drive, refusals', () => {
     expect((await post({})).statusCode).toBe(400);
     expect((await post({ folder: FOLDER_ID, batch_id: 1 })).statusCode).toBe(400);
     expect((await post({ batch_id: 999_999 })).statusCode).toBe(404);
+    const location = await post({ folder: FOLDER_ID, location_id: 999_999 });
+    expect(location.statusCode).toBe(404);
+    expect(location.json()).toMatchObject({ error: 'UNKNOWN_LOCATION_ID', field_validation: { location_id: 'invalid_value' } });
+    expect(await operationCount()).toBe(before); // none of these started anything
   });
 
   it('serves the blank form to print', async () => {
