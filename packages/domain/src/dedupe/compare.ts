@@ -261,7 +261,13 @@ function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { 
     const weight = levelWeightOfName('surname', surname.level);
     out.push({ reason: nameReason('surname', surname), weight, household: weight > 0 });
   }
-  return { givenDiffers: given.level === 'far' || given.level === 'variant' };
+  // Both records with swapped names: the given names stand in the surname fields, and differ.
+  const swappedBoth =
+    (surname.level === 'far' || surname.level === 'weak') &&
+    isKnownGivenName(a.surname, normaliseName) &&
+    isKnownGivenName(b.surname, normaliseName) &&
+    !isKnownGivenName(a.given, normaliseName);
+  return { givenDiffers: given.level === 'far' || given.level === 'variant' || swappedBoth };
 }
 
 function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number {
