@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'payments',
   'omnicas',
   'warehouse',
+  'import',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
