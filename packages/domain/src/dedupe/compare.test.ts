@@ -166,6 +166,11 @@ describe('compareRecords: different people stay apart', () => {
       { ...hansKeller, name: 'Michelle', phone: null, email: null },
     ],
     [
+      'relatives, both written surname first',
+      { ...hansKeller, name: 'Keller', surname: 'Noah', mobile_phone: '079 111 22 33' },
+      { ...hansKeller, name: 'Kellr', surname: 'Ueli', mobile_phone: '078 444 55 66' },
+    ],
+    [
       'relatives with the family e-mail and their own mobiles',
       { ...hansKeller, mobile_phone: '079 111 22 33' },
       { ...hansKeller, name: 'Anna', mobile_phone: '078 444 55 66' },
