@@ -110,7 +110,7 @@ function LastOperation({ op, tries, onCheck }: { op: OcrOperationDto; tries: num
       />
       {op.error && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {op.error}
+          {t(`import:ocr.errors.${op.error}`, { defaultValue: op.error })}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
