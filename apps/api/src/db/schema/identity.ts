@@ -128,6 +128,9 @@ export const users = pgTable(
     // Duplicate engine: the same street and number ('Bahnhofstr. 12' = 'Bahnhofstrasse 12'), then the
     // nearby postcodes or the place checked on the few rows of that street key.
     index('users_street_key_idx').on(streetKey(t.address), t.zipcode),
+    // Duplicate engine: a given name (or, names swapped, a surname) that sounds alike within the
+    // postcode, for a mistyped surname at a mistyped street.
+    index('users_zipcode_given_sound_idx').on(t.zipcode, surnameSound(t.name)),
     // Search by address and place.
     index('users_address_trgm_idx').using(
       'gin',
