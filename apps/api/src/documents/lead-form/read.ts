@@ -37,8 +37,13 @@ const MAX_SIDE = 3600;
  * that two agreeing readings are rarely both wrong.
  */
 const LANG = 'deu';
-/** The characters a phone or number box holds, read in one go (each field filters further). */
+/** The characters of the number boxes (postcode, phones, age), read together. */
 const NUMBERISH = '0123456789+ ';
+/**
+ * The model for number boxes: English's reads digits best (German's took `8 0 0 1` for `80071`); no whitelist,
+ * because Tesseract then drops the spaces of a phone number; a letter it sees sends the field to review.
+ */
+const DIGITS_LANG = 'eng';
 
 async function decode(page: Buffer): Promise<Gray> {
   const img = sharp(page, { failOn: 'none' }).rotate().grayscale();
@@ -243,7 +248,7 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
   const runs: { jobs: Job[]; opts: RecognizeOptions }[] = [
     { jobs: textJobs, opts: { lang: LANG, psm: 7 } },
     ...(crossCheck ? [{ jobs: textJobs, opts: { lang: second, psm: 7 as const } }] : []),
-    { jobs: digitJobs, opts: { lang: LANG, psm: 7, whitelist: NUMBERISH } },
+    { jobs: digitJobs, opts: { lang: DIGITS_LANG, psm: 7 } },
   ];
   const results = await limited(
     runs.map(

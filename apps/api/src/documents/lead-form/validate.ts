@@ -115,7 +115,8 @@ export function matchLocality(postcode: string, city: string): string | null {
 }
 
 const NAME = /^\p{Lu}[\p{L}'’. -]*\p{L}\.?$/u;
-const EMAIL_CHARS = /^[A-Za-z0-9@._+-]+$/;
+// Small letters only: a capital I and a small l look alike; an address written in capitals is checked by a person.
+const EMAIL_CHARS = /^[a-z0-9@._+-]+$/;
 
 function tidy(value: string | null): string | null {
   const v = value?.replace(/[ \t]+/g, ' ').trim() ?? '';

@@ -1,0 +1,187 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { tesseractOcr } from '../../integrations/ocr/index.ts';
+import { createPdf } from '../pdf.ts';
+import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, leadFormPdf, pdfPages, readLeadForm, type LeadFormField } from './index.ts';
+import { agree } from './read.ts';
+import { degrade, filledFormPng } from './test-scans.ts';
+import { matchLocality, validateLeadForm, type RawFields } from './validate.ts';
+
+/*
+ * The paper lead form: printed, filled, scanned (or photographed) and read back. Every field comes back as
+ * written, or below LEAD_FORM_CONFIDENT (the import sends it to review): never a wrong value taken as sure.
+ */
+
+const engine = tesseractOcr();
+
+const ANNA: Record<LeadFormField, string> = {
+  salutation: 'Frau',
+  name: 'Anna',
+  surname: 'Müller-Bänziger',
+  address: 'Bahnhofstrasse 12',
+  zipcode: '8001',
+  city: 'Zürich',
+  phone: '044 123 45 67',
+  mobile_phone: '079 765 43 21',
+  email: 'anna.mueller@bluewin.ch',
+  age: '67',
+  language: 'de',
+  note: 'Bitte nur abends anrufen',
+};
+
+const JEAN: Partial<Record<LeadFormField, string>> = {
+  salutation: 'Herr',
+  name: 'Jean-Luc',
+  surname: 'Métral',
+  address: 'Chemin des Vignes 4',
+  zipcode: '1003',
+  city: 'Lausanne',
+  mobile_phone: '+41 79 765 43 21',
+  language: 'fr',
+};
+
+function expectNoSilentError(read: Awaited<ReturnType<typeof readLeadForm>>, written: Partial<Record<LeadFormField, string>>) {
+  for (const field of LEAD_FORM_FIELDS) {
+    const f = read.fields[field];
+    if (f.value !== (written[field] ?? null)) {
+      expect(f.confidence, `${field}: ${JSON.stringify(f.value)} taken for ${JSON.stringify(written[field])}`).toBeLessThan(
+        LEAD_FORM_CONFIDENT,
+      );
+    }
+  }
+}
+
+describe('the lead form', () => {
+  it('prints one A4 page with German labels, French and Italian below, and its version', async () => {
+    const pdf = await leadFormPdf();
+    const text = pdfText(pdf);
+    for (const words of ['Kontaktformular', 'Vorname', 'Prénom · Nome', 'PLZ', 'Bemerkung', 'Remarque · Osservazione', 'LF-1']) {
+      expect(text).toContain(words);
+    }
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(1);
+    const meta = await sharp(pages[0]).metadata();
+    // A4 at 300 dpi.
+    expect([meta.width, meta.height]).toEqual([2481, 3508]);
+  });
+
+  it('reads a filled form back exactly, every field sure', async () => {
+    const read = await readLeadForm(await filledFormPng(ANNA, { dpi: 200 }), engine);
+    expect(read.template_found).toBe(true);
+    const values = Object.fromEntries(LEAD_FORM_FIELDS.map((f) => [f, read.fields[f].value]));
+    expect(values).toEqual(ANNA);
+    for (const field of LEAD_FORM_FIELDS) {
+      expect(read.fields[field].confidence, field).toBeGreaterThanOrEqual(LEAD_FORM_CONFIDENT);
+      const crop = await sharp(read.fields[field].image).metadata();
+      expect(crop.format).toBe('png');
+    }
+  }, 60_000);
+
+  it('reads a scan turned 2°, blurred, scaled and saved as JPEG 60: exact or sent to review, empty boxes empty', async () => {
+    const scan = await degrade(await filledFormPng(JEAN, { dpi: 200, style: 'hand' }), { rotate: 2, blur: 1.2, scale: 0.85, jpeg: 60 });
+    const read = await readLeadForm(scan, engine);
+    expect(read.template_found).toBe(true);
+    expectNoSilentError(read, JEAN);
+    // Postcode and place confirm each other.
+    expect(read.fields.zipcode.value).toBe('1003');
+    expect(read.fields.city.value).toBe('Lausanne');
+    expect(read.fields.phone).toMatchObject({ value: null });
+    expect(read.fields.phone.confidence).toBeGreaterThanOrEqual(LEAD_FORM_CONFIDENT);
+  }, 60_000);
+
+  it('reads a phone photo: upside down, in perspective, on a table, noisy', async () => {
+    const photo = await degrade(await filledFormPng(ANNA, { dpi: 150 }), {
+      upsideDown: true,
+      photo: 0.03,
+      blur: 1,
+      noise: 6,
+      jpeg: 70,
+      scale: 1.3,
+      seed: 7,
+    });
+    const read = await readLeadForm(photo, engine);
+    expect(read.template_found).toBe(true);
+    expectNoSilentError(read, ANNA);
+    expect(read.fields.salutation.value).toBe('Frau');
+    expect(read.fields.zipcode.value).toBe('8001');
+  }, 60_000);
+
+  it('says so when the page is not the form: nothing taken as sure', async () => {
+    const blank = await sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const read = await readLeadForm(blank, engine);
+    expect(read.template_found).toBe(false);
+    for (const field of LEAD_FORM_FIELDS) {
+      expect(read.fields[field].confidence, field).toBeLessThan(LEAD_FORM_CONFIDENT);
+    }
+  }, 60_000);
+
+  it('renders each page of a PDF', async () => {
+    const { doc, done } = createPdf({ size: 'A4' });
+    doc.text('eins');
+    doc.addPage().text('zwei');
+    doc.end();
+    const pages = await pdfPages(await done);
+    expect(pages).toHaveLength(2);
+    for (const page of pages) {
+      expect((await sharp(page).metadata()).format).toBe('png');
+    }
+  });
+});
+
+describe('the checks after reading', () => {
+  const sure = (value: string | null) => ({ value, confidence: 0.95 });
+  const base = (): RawFields =>
+    Object.fromEntries(LEAD_FORM_FIELDS.map((f) => [f, { value: null, confidence: 0.95 }])) as unknown as RawFields;
+
+  it.each([
+    ['8001', 'Zurich', 'Zürich'],
+    ['8001', 'Zürlch', 'Zürich'],
+    ['1003', 'LAUSANNE', 'Lausanne'],
+    ['2502', 'Bienne', 'Biel/Bienne'],
+    ['8001', 'Bern', null],
+    ['9999', 'Zürich', null],
+  ])('postcode %s with place %s → %s', (postcode, city, place) => {
+    expect(matchLocality(postcode, city)).toBe(place);
+  });
+
+  it('takes postcode and place when they fit each other, writing the place as the table does', () => {
+    const out = validateLeadForm({ ...base(), zipcode: sure('8001'), city: { value: 'Zurich', confidence: 0.7 } });
+    expect(out.zipcode).toEqual({ value: '8001', confidence: 0.95 });
+    expect(out.city).toEqual({ value: 'Zürich', confidence: 0.95 });
+  });
+
+  it.each<[string, Partial<RawFields>, LeadFormField[]]>([
+    ['an unknown postcode', { zipcode: sure('8999'), city: sure('Zürich') }, ['zipcode', 'city']],
+    ['a place of another postcode', { zipcode: sure('8001'), city: sure('Basel') }, ['zipcode', 'city']],
+    ['a number that is no phone number', { phone: sure('044 123 45') }, ['phone']],
+    ['an e-mail without a domain', { email: sure('anna.mueller@bluewin') }, ['email']],
+    ['an e-mail with a capital (l and I look alike)', { email: sure('jI.metral@gmail.com') }, ['email']],
+    ['an age of 200', { age: sure('200') }, ['age']],
+    ['a name in small letters', { name: sure('anna') }, ['name']],
+    ['a surname read unsure', { surname: { value: 'Müller', confidence: 0.6 } }, ['surname']],
+  ])('sends %s to review', (_, fields, uncertain) => {
+    const out = validateLeadForm({ ...base(), ...fields });
+    for (const field of LEAD_FORM_FIELDS) {
+      if (uncertain.includes(field)) {
+        expect(out[field].confidence, field).toBeLessThan(LEAD_FORM_CONFIDENT);
+      } else {
+        expect(out[field].confidence, field).toBeGreaterThanOrEqual(LEAD_FORM_CONFIDENT);
+      }
+    }
+  });
+
+  it.each([
+    ['Anna', 'Anna', 'Anna', true],
+    ['Metral', 'Métral', 'Métral', true],
+    ['Schönenberger', 'Schonenberger', 'Schönenberger', true],
+    ['Müller', 'Miller', 'Müller', false],
+    ['Métral', 'Mêtral', 'Métral', false],
+  ])('two readings %s and %s → %s (sure: %s)', (a, b, text, sure) => {
+    const r = agree({ text: a, confidence: 0.9 }, { text: b, confidence: 0.85 });
+    expect(r.text).toBe(text);
+    expect(r.confidence >= 0.85).toBe(sure);
+  });
+});
