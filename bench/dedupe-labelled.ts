@@ -72,6 +72,7 @@ export type Corruption =
   | 'surname_two_typos'
   | 'umlaut_spelling'
   | 'names_swapped'
+  | 'full_name_one_field'
   | 'street_abbreviated'
   | 'street_typo'
   | 'number_missing'
@@ -715,7 +716,13 @@ export function generateLabelledSet(options: LabelledSetOptions = {}): LabelledR
       // A namesake: the same given and family name, elsewhere (a third in the same postcode, another street).
       const here = chance(0.33);
       const other = fresh(p.region, here ? rows.find((r) => r.postcode === p.record.zipcode && r.locality === p.record.city) : undefined);
-      other.record = { ...other.record, kind: 'namesake', name: p.record.name, surname: p.record.surname };
+      other.record = {
+        ...other.record,
+        kind: 'namesake',
+        name: p.record.name,
+        surname: p.record.surname,
+        email: other.record.email ? newMail(p.record.name ?? '', p.record.surname ?? '') : null,
+      };
       if (here && other.record.address === p.record.address) {
         other.record.address = `${pick(pools(p.region).streets)} ${77 + Math.floor(random() * 20)}`;
       }
@@ -810,9 +817,9 @@ export function generateLabelledSet(options: LabelledSetOptions = {}): LabelledR
 
   const originals = [...records];
   const corruptions: [Corruption, number, (r: LabelledRecord) => boolean][] = [
-    ['given_typo', 10, (r) => ((r.name = typo(r.name ?? '')), true)],
+    ['given_typo', 10, (r) => !!r.name && ((r.name = typo(r.name)), true)],
     ['given_two_typos', 2, (r) => (r.name ?? '').length >= 6 && ((r.name = typo(typo(r.name ?? ''))), true)],
-    ['surname_typo', 10, (r) => ((r.surname = typo(r.surname ?? '')), true)],
+    ['surname_typo', 10, (r) => !!r.surname && ((r.surname = typo(r.surname)), true)],
     ['surname_two_typos', 3, (r) => (r.surname ?? '').length >= 6 && ((r.surname = typo(typo(r.surname ?? ''))), true)],
     [
       'umlaut_spelling',
@@ -829,6 +836,19 @@ export function generateLabelledSet(options: LabelledSetOptions = {}): LabelledR
       },
     ],
     ['names_swapped', 6, (r) => (([r.name, r.surname] = [r.surname, r.name]), true)],
+    [
+      'full_name_one_field',
+      3,
+      (r) => {
+        // The whole name typed into one field: "Hans Müller" as the given name, or "Müller Hans" as the surname.
+        if (chance(0.5)) {
+          [r.name, r.surname] = [`${r.name} ${r.surname}`, null];
+        } else {
+          [r.name, r.surname] = [null, `${r.surname} ${r.name}`];
+        }
+        return true;
+      },
+    ],
     [
       'street_abbreviated',
       10,
@@ -929,17 +949,19 @@ export function generateLabelledSet(options: LabelledSetOptions = {}): LabelledR
 
   // Errors of one field that exclude each other (one postcode typo per copy, not two).
   const group = (c: Corruption) =>
-    c.startsWith('given_')
-      ? 'given'
-      : c.startsWith('surname_')
-        ? 'surname'
-        : c.startsWith('postcode_')
-          ? 'postcode'
-          : c === 'phone_typo' || c === 'phone_swapped_digits'
-            ? 'phone'
-            : c === 'address_missing' || c === 'number_missing' || c === 'street_typo'
-              ? 'address'
-              : c;
+    c === 'names_swapped' || c === 'full_name_one_field'
+      ? 'names'
+      : c.startsWith('given_')
+        ? 'given'
+        : c.startsWith('surname_')
+          ? 'surname'
+          : c.startsWith('postcode_')
+            ? 'postcode'
+            : c === 'phone_typo' || c === 'phone_swapped_digits'
+              ? 'phone'
+              : c === 'address_missing' || c === 'number_missing' || c === 'street_typo'
+                ? 'address'
+                : c;
 
   for (const original of originals) {
     if (!chance(copyShare)) {

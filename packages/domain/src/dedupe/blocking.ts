@@ -46,6 +46,14 @@ export function blockingKeys(r: MatchRecord): BlockingKeys {
   if (surnameCode !== '' && givenCode !== '') {
     nameCodes.push([givenCode, surnameCode].sort().join('|'));
   }
+  // A full name in one field ("Hans Müller", no surname): each word may be the surname, and the
+  // first and last words are the pair a record with both names has.
+  const oneField = p.surname === '' ? p.givenCode : p.given === '' ? p.surnameCode : '';
+  const words = oneField.split(' ').filter((w) => w !== '');
+  if (words.length >= 2) {
+    nameCodes.length = 0;
+    nameCodes.push(...new Set(words), [words[0]!, words[words.length - 1]!].sort().join('|'));
+  }
   const postcodeNames = p.postcode === '' ? [] : nameCodes.map((c) => `${p.postcode}:${c}`);
   const localityNames = p.locality === '' ? [] : nameCodes.map((c) => `${p.locality}:${c}`);
   const address = p.postcode !== '' && p.street !== '' && p.number !== '' ? `${p.postcode}:${p.street}:${p.number}` : null;

@@ -66,6 +66,11 @@ describe('compareRecords: the errors people make still find the same person', ()
       { name: 'Hnas', surname: 'Mueler', address: 'Bahnhofstr. 12', zipcode: '8005', phone: null, email: null },
     ],
     ['title before the name', { name: 'Dr. Hans' }],
+    ['the full name in the given-name field', { name: 'Hans Müller', surname: null, email: null, phone: null, mobile_phone: null }],
+    [
+      'the full name, surname first, in the surname field',
+      { name: null, surname: 'Mueller Hans', email: null, phone: null, mobile_phone: null },
+    ],
     ['a second given name', { name: 'Hans Peter', email: null, phone: null, mobile_phone: null }],
     ['a double surname after marriage, same mobile', { surname: 'Müller-Keller', email: null, phone: null }],
   ])('%s', (_, change) => {
@@ -150,6 +155,11 @@ describe('compareRecords: different people stay apart', () => {
       only({ name: 'Peter', surname: 'Frei', zipcode: '8050', address: 'Seeweg 3' }),
     ],
     ['only the surname in common', only({ name: 'Hans', surname: 'Keller' }), only({ name: 'Beat', surname: 'Keller' })],
+    [
+      "a relative's full name in one field",
+      { ...hansKeller, email: null },
+      { ...hansKeller, name: 'Anna Keller', surname: null, email: null },
+    ],
     [
       'Luca and Lucia at one address (two common names, one edit apart)',
       { ...hansKeller, name: 'Luca' },
@@ -279,6 +289,14 @@ describe('blockingKeys: the errors above still share a key', () => {
     ['surname typo, no contact', { surname: 'Müler', email: null, phone: null, mobile_phone: null, address: null }],
     ['"str." and a name typo', { surname: 'Mxller', address: 'Bahnhofstr. 12', email: null, phone: null, mobile_phone: null }],
     ['the phone in another writing only', only({ mobile_phone: '+41 79 123 45 67' })],
+    [
+      'the full name in one field, no contact',
+      { name: 'Hans Müller', surname: null, email: null, phone: null, mobile_phone: null, address: null },
+    ],
+    [
+      'the full name surname first in one field, no contact',
+      { name: null, surname: 'Müller Hans', email: null, phone: null, mobile_phone: null, address: null },
+    ],
     [
       'surname and street mistyped, no contact',
       { surname: 'Mülelr', address: 'Banhofstrasse 12', email: null, phone: null, mobile_phone: null },

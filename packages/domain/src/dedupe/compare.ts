@@ -396,6 +396,45 @@ function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): 
   out.push({ reason, weight, household: weight > 0 });
 }
 
+function sumOf(evidence: readonly Evidence[]): number {
+  let sum = 0;
+  for (const e of evidence) {
+    sum += e.weight;
+  }
+  return sum;
+}
+
+function hasBothNames(p: PreparedRecord): boolean {
+  return p.given !== '' && p.surname !== '';
+}
+
+/**
+ * A full name written in one field ("Hans Müller" as the given name, no surname) split both ways:
+ * the first word as the given name and the rest as the surname, or the last word as the given name.
+ */
+export function nameSplits(p: PreparedRecord): PreparedRecord[] {
+  const field = p.surname === '' ? 'given' : p.given === '' ? 'surname' : null;
+  if (field === null) {
+    return [];
+  }
+  const words = (field === 'given' ? p.given : p.surname).split(' ');
+  const plain = (field === 'given' ? p.givenPlain : p.surnamePlain).split(' ');
+  if (words.length < 2 || plain.length !== words.length) {
+    return [];
+  }
+  const last = words.length - 1;
+  return [
+    { ...p, given: words[0]!, givenPlain: plain[0]!, surname: words.slice(1).join(' '), surnamePlain: plain.slice(1).join(' ') },
+    {
+      ...p,
+      given: words[last]!,
+      givenPlain: plain[last]!,
+      surname: words.slice(0, last).join(' '),
+      surnamePlain: plain.slice(0, last).join(' '),
+    },
+  ];
+}
+
 /**
  * Compares two records: a match probability, whether it reaches MATCH_THRESHOLD, and the reasons.
  * With `postcodes`, postcodes within POSTCODE_NEAR_KM count as near.
@@ -403,8 +442,27 @@ function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): 
 export function compareRecords(a: MatchRecord, b: MatchRecord, postcodes?: PostcodeLookup): MatchResult {
   const pa = prepareRecord(a);
   const pb = prepareRecord(b);
-  const evidence: Evidence[] = [];
-  const { givenDiffers } = compareNames(pa, pb, evidence);
+  // A full name in one field against a record with both names: the better of its two splits counts.
+  const splits = hasBothNames(pb)
+    ? nameSplits(pa).map((x) => [x, pb] as const)
+    : hasBothNames(pa)
+      ? nameSplits(pb).map((y) => [pa, y] as const)
+      : [];
+  let evidence: Evidence[] = [];
+  let givenDiffers = false;
+  if (splits.length === 0) {
+    givenDiffers = compareNames(pa, pb, evidence).givenDiffers;
+  }
+  let best = -Infinity;
+  for (const [x, y] of splits) {
+    const alternative: Evidence[] = [];
+    const names = compareNames(x, y, alternative);
+    if (sumOf(alternative) > best) {
+      best = sumOf(alternative);
+      evidence = alternative;
+      givenDiffers = names.givenDiffers;
+    }
+  }
   compareEmail(pa, pb, evidence);
   comparePhones(pa, pb, evidence);
   comparePlace(pa, pb, postcodes, evidence);

@@ -1,6 +1,14 @@
 export type { MatchRecord, PostcodeLookup, PreparedRecord } from './record.ts';
 export { prepareRecord } from './record.ts';
-export { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, POSTCODE_NEAR_KM, PRIOR_LOG2_ODDS } from './compare.ts';
+export {
+  compareRecords,
+  nameSplits,
+  levelWeight,
+  MATCH_PARAMETERS,
+  MATCH_THRESHOLD,
+  POSTCODE_NEAR_KM,
+  PRIOR_LOG2_ODDS,
+} from './compare.ts';
 export type { LevelParameters, MatchResult } from './compare.ts';
 export { blockingKeys } from './blocking.ts';
 export type { BlockingKeys } from './blocking.ts';
