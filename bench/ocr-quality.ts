@@ -147,7 +147,7 @@ export function generateForms(count: number, seed: number): { values: Values; re
 /** CPU seconds of this process and of its ended children (the Tesseract runs): Linux's /proc/self/stat. */
 function cpuSeconds(): number {
   const own = process.cpuUsage();
-  let children = 0;
+  let children: number;
   try {
     const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
     // cutime and cstime (fields 16 and 17 of the line, counted after the command), in clock ticks of 1/100 s.
