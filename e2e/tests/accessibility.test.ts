@@ -224,7 +224,7 @@ async function scanRole(page: Page, role: RoleCode): Promise<Finding[]> {
   return findings;
 }
 
-// A bound, not a wait: the eleven scans take about 5 minutes on an idle machine and 11 on a busy one (2 CPUs).
+// A bound, not a wait: the eleven scans took 11 minutes on a busy machine (2 CPUs, other suites running).
 void describe('accessibility of every screen', { timeout: 1_200_000 }, () => {
   after(closeBrowser);
 
