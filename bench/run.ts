@@ -6,6 +6,7 @@
  * Prints medians, p95 and ratios against the bare health check, plus the plans behind them (the
  * statements each request really sent, captured at the pool, explained with their parameters).
  * Ends with the duplicate engine's quality on a labelled set (bench/dedupe-quality.ts; `-- dedupe` runs only that).
+ * Then the reading of the paper lead form on its labelled scans and photos (bench/ocr-quality.ts; `-- ocr` runs only that).
  * Uses BENCH_DATABASE_URL (a server where it may create the database `bo_bench`), else an embedded PostgreSQL in bench/.data.
  */
 import os from 'node:os';
@@ -85,6 +86,11 @@ async function startBenchPostgres() {
 if (process.argv.slice(2).includes('dedupe')) {
   const { runDedupeQuality } = await import('./dedupe-quality.ts');
   process.exit(runDedupeQuality().ok ? 0 : 1);
+}
+// `npm run bench -w bench -- ocr`: only the reading of the paper lead form on its labelled set (no database).
+if (process.argv.slice(2).includes('ocr')) {
+  const { runOcrQuality } = await import('./ocr-quality.ts');
+  process.exit((await runOcrQuality()).ok ? 0 : 1);
 }
 const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startBenchPostgres();
 // A failure must not leave the embedded server running (it would lock bench/.data for the next run).
@@ -575,6 +581,9 @@ try {
   // The duplicate engine's precision and recall on its labelled set (bench/dedupe-quality.ts).
   const { runDedupeQuality } = await import('./dedupe-quality.ts');
   runDedupeQuality();
+  // The reading of the paper lead form on its labelled set (bench/ocr-quality.ts).
+  const { runOcrQuality } = await import('./ocr-quality.ts');
+  await runOcrQuality();
   console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await app.close();
