@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { unfinishedOperationIds } from './ocr.repo.ts';
-import { processOperation, type OcrDeps } from './ocr.service.ts';
+import { giveUpOperation, processOperation, type OcrDeps } from './ocr.service.ts';
 import { ocrRowWriter } from './ocr.writer.ts';
 
 /** What the OCR worker reads with: the database, the files' storage, the folder source and the engine. */
@@ -12,6 +12,7 @@ export const OCR_QUEUE = 'import.ocr';
 export const OCR_RESUME_QUEUE = 'import.ocr.resume';
 /** A job hands over to a fresh one after this long, so no job outlives its expiry however many pages there are. */
 const JOB_BUDGET_MS = 5 * 60_000;
+const RETRY_LIMIT = 5;
 
 export interface OcrJobs {
   /** An operation was started or asked to stop. */
@@ -23,7 +24,13 @@ export interface OcrJobs {
 export async function registerOcrJobs(boss: PgBoss, deps: OcrJobDeps, onError: (err: Error) => void): Promise<OcrJobs> {
   let stopping = false;
   // `stately`: per operation at most one job running and one waiting, however often it is notified.
-  await boss.createQueue(OCR_QUEUE, { policy: 'stately', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 });
+  await boss.createQueue(OCR_QUEUE, {
+    policy: 'stately',
+    retryLimit: RETRY_LIMIT,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  });
   await boss.createQueue(OCR_RESUME_QUEUE);
   const send = (operationId: number) => boss.send(OCR_QUEUE, { operationId }, { singletonKey: `ocr-${operationId}` });
 
@@ -31,10 +38,22 @@ export async function registerOcrJobs(boss: PgBoss, deps: OcrJobDeps, onError: (
     if (!job) {
       return;
     }
-    const result = await processOperation(deps, ocrRowWriter, job.data.operationId, {
-      shouldStop: () => stopping || job.signal.aborted,
-      budgetMs: JOB_BUDGET_MS,
-    });
+    let result: Awaited<ReturnType<typeof processOperation>>;
+    try {
+      result = await processOperation(deps, ocrRowWriter, job.data.operationId, {
+        shouldStop: () => stopping || job.signal.aborted,
+        budgetMs: JOB_BUDGET_MS,
+      });
+    } catch (err) {
+      // The provider or engine failed: tried again later (pg-boss), and after the last try the operation ends
+      // with the reason instead of coming back at every sweep.
+      if (job.retryCount >= RETRY_LIMIT) {
+        await giveUpOperation(deps, job.data.operationId, err);
+        onError(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
+      throw err;
+    }
     if (result === 'continue') {
       await send(job.data.operationId);
     }

@@ -48,7 +48,13 @@ export interface OcrDeps {
 }
 
 /** What an operation's `error` holds: a key the browser translates (`import.ocr_errors.<key>`). */
-export type OcrErrorKey = 'folder_not_found' | 'folder_empty' | 'drive_unreachable' | 'scan_unreadable';
+export type OcrErrorKey = 'folder_not_found' | 'folder_empty' | 'drive_unreachable' | 'scan_unreadable' | 'ocr_unavailable' | 'ocr_failed';
+
+/** Ends an operation the job gave up on (its tries used up): what went wrong, as a key. */
+export async function giveUpOperation(deps: Pick<OcrDeps, 'db'>, operationId: number, err: unknown): Promise<void> {
+  const key: OcrErrorKey = err instanceof DriveError ? 'drive_unreachable' : err instanceof OcrError ? 'ocr_unavailable' : 'ocr_failed';
+  await finishOperation(deps.db, operationId, { error: key });
+}
 
 /** The scans the OCR reads. */
 export const SCAN_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff'] as const;
