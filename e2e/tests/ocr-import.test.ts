@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { dashboardPath, OCR_POLL_INTERVAL_MS, screenPath, SCREENS, type OcrOperationDto } from '@bo/domain';
+import {
+  dashboardPath,
+  OCR_POLL_INTERVAL_MS,
+  screenPath,
+  SCREENS,
+  type ImportRowDto,
+  type LaunchImportAnswer,
+  type OcrOperationDto,
+} from '@bo/domain';
 import type { Locator, Page } from 'playwright-core';
 import {
   closeBrowser,
@@ -210,6 +218,9 @@ async function correctRow(page: Page, form: Form): Promise<string[]> {
   await dialog.getByTestId('import-edit-save-reviewed').click();
   const answer = await saved;
   assert.equal(answer.status(), 200, await answer.text());
+  const checked = (await answer.json()) as ImportRowDto;
+  assert.deepEqual(checked.errors, {}, `${form.file}: the server still finds fault after the correction`);
+  assert.equal(checked.review_status, 'reviewed');
   const rowNo = Number(await row.getAttribute('data-row-no'));
   await expectSnackbar(page, tr('de', 'import:messages.rowSaved', { row: rowNo }));
   await dialog.waitFor({ state: 'detached' });
@@ -339,7 +350,7 @@ void describe('OCR import', { timeout: 420_000 }, () => {
       await dialog.getByTestId('import-launch-confirm').click();
       const launch = await launched;
       assert.equal(launch.status(), 200, await launch.text());
-      const answer = (await launch.json()) as { updatedN: number; created: number; merged: number; skipped: number; errors: unknown[] };
+      const answer = (await launch.json()) as LaunchImportAnswer;
       assert.deepEqual(
         { updatedN: answer.updatedN, created: answer.created, merged: answer.merged, skipped: answer.skipped, errors: answer.errors },
         { updatedN: 3, created: 3, merged: 0, skipped: 0, errors: [] },
