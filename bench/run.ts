@@ -19,6 +19,7 @@ import { openDatabase, runMigrations } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo.ts';
 import { zurichClock, zurichDayStart } from '../packages/domain/src/zurich-time.ts';
+import { benchClientMatches, benchMatchesQuality } from './client-matches.ts';
 import { describeEvents, generateEvents, hasGeneratedEvents } from './generate-events.ts';
 import { describeClients, generateClients, generateOutbox, generateSessions, generateStaff } from './generate.ts';
 import { demoProductsSeedCost, DEMO_PRODUCTS_CPU_BUDGET_S } from './seed-cost.ts';
@@ -29,7 +30,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const CLIENT_ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 200);
 /** A slow case (seconds a request) stops after this long instead of running all its rounds. */
 const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_BUDGET_MS ?? 30_000);
-/** Which groups of cases run: `clients`, `events` (presentations, orders, commissions) or both (the default). */
+/**
+ * Which groups of cases run: `clients`, `events` (presentations, orders, commissions) or both (the default);
+ * `matches` runs the duplicate engine alone (it is part of `clients`).
+ */
 const GROUPS = (process.env.BENCH_CASES ?? 'clients,events').split(',');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -63,7 +67,8 @@ async function time(rounds: number, fn: () => Promise<unknown>, budgetMs = Infin
  */
 const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS ?? '1GB';
 async function startBenchPostgres() {
-  const dataDir = path.join(here, '.data');
+  // BENCH_DATA_DIR: another folder for the embedded server (two measurements side by side), bench/.data by default.
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(here, '.data');
   let server = await startEmbeddedPostgres({ dataDir, log: console.log });
   const client = new pg.Client({ connectionString: server.url });
   await client.connect();
@@ -405,6 +410,24 @@ try {
     console.log(`load average during the measurements: ${loadAverage()}`);
   }
   printResults(`clients (${CLIENTS.toLocaleString('de-CH')})`, results);
+
+  // ---- The duplicate engine: one new client checked against the million (bench/client-matches.ts) ------
+  if (GROUPS.includes('clients') || GROUPS.includes('matches')) {
+    await benchClientMatches(database, {
+      rounds: CLIENT_ROUNDS,
+      time,
+      stats,
+      capture: async (fn) => {
+        capturing = [];
+        await fn();
+        const captured = capturing;
+        capturing = null;
+        return captured;
+      },
+    });
+    // The same engine's precision and recall through the database, on the labelled set.
+    await benchMatchesQuality(serverUrl);
+  }
 
   // ---- Presentations and services, orders, commissions: the lists, calendar, counters and finances ------
 

@@ -2,7 +2,7 @@ import { compareRecords, normalisePhone, POSTCODE_NEAR_KM, type ClientScope, typ
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { toClientSummary } from './dto.ts';
-import { candidateIds, candidateRows, type CandidateProbe } from './matches.repo.ts';
+import { candidates, type CandidateProbe } from './matches.repo.ts';
 
 /** The most matches answered per probe, best first. */
 export const MATCHES_LIMIT = 50;
@@ -11,8 +11,6 @@ export const MATCHES_LIMIT = 50;
  * place): the distance the scorer calls near.
  */
 export const NEAR_KM = POSTCODE_NEAR_KM;
-/** Candidate rows are read this many at a time (one statement each). */
-const ROWS_CHUNK = 5_000;
 
 /** An existing client that may be the same person as a probe. */
 export interface ClientMatch {
@@ -41,7 +39,7 @@ function candidateProbe(p: MatchRecord): CandidateProbe {
   };
 }
 
-type Row = Awaited<ReturnType<typeof candidateRows>>[number];
+type Row = Awaited<ReturnType<typeof candidates>>[number];
 
 function matchRecordOf(row: Row): MatchRecord {
   const u = row.user;
@@ -70,23 +68,19 @@ export async function findClientMatches(tx: Tx, probes: MatchRecord[], scope: Cl
   if (probes.length === 0 || scope.kind === 'none') {
     return answer;
   }
-  const byProbe = await candidateIds(tx, probes.map(candidateProbe));
-  const ids = [...new Set([...byProbe.values()].flat())];
-  const rows = new Map<number, Row>();
-  for (let from = 0; from < ids.length; from += ROWS_CHUNK) {
-    for (const row of await candidateRows(tx, scope, ids.slice(from, from + ROWS_CHUNK))) {
-      rows.set(row.user.id, row);
-    }
+  const byProbe = new Map<number, Row[]>();
+  for (const row of await candidates(tx, scope, probes.map(candidateProbe))) {
+    const list = byProbe.get(row.probe) ?? [];
+    list.push(row);
+    byProbe.set(row.probe, list);
   }
   const postcodes = swissPostcodes();
+  // One record object per client: the scorer prepares (normalises) each object once.
   const records = new Map<number, MatchRecord>();
   probes.forEach((probe, i) => {
     const found: { row: Row; score: number; reasons: string[] }[] = [];
-    for (const id of byProbe.get(i) ?? []) {
-      const row = rows.get(id);
-      if (!row) {
-        continue;
-      }
+    for (const row of byProbe.get(i) ?? []) {
+      const id = row.user.id;
       let record = records.get(id);
       if (!record) {
         record = matchRecordOf(row);
