@@ -2,6 +2,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { gcvOcr } from './gcv-ocr.ts';
 import { createOcrEngine } from './index.ts';
 import { OcrError } from './ocr.ts';
@@ -227,6 +228,15 @@ describe('choosing the engine', () => {
     expect(createOcrEngine({ ocr: { provider: 'tesseract' } }).provider).toBe('tesseract');
     expect(createOcrEngine({ ocr: { provider: 'gcv', endpoint: vision.url, apiKey: KEY } }).provider).toBe('gcv');
     expect(() => gcvOcr({ endpoint: vision.url })).toThrow(/API key or a service account/);
+  });
+
+  it('reads OCR_PROVIDER, GCV_API_KEY and GCV_ENDPOINT from the environment', () => {
+    expect(loadConfig({}).ocr).toEqual({ provider: 'tesseract' });
+    expect(() => loadConfig({ OCR_PROVIDER: 'gcv' })).toThrow(/GCV_API_KEY or GOOGLE_SERVICE_ACCOUNT_JSON/);
+    expect(() => loadConfig({ OCR_PROVIDER: 'abbyy' })).toThrow(/OCR_PROVIDER/);
+    const config = loadConfig({ OCR_PROVIDER: 'gcv', GCV_API_KEY: KEY, GCV_ENDPOINT: vision.url });
+    expect(config.ocr).toMatchObject({ provider: 'gcv', apiKey: KEY, endpoint: vision.url });
+    expect(createOcrEngine(config).provider).toBe('gcv');
   });
 
   it('reports a missing Tesseract program as the engine failing', async () => {
