@@ -86,7 +86,7 @@ export function uploadImportFiles(
 export function useUploadFromGdrive() {
   return useMutation({
     mutationFn: async (body: { importType: ImportType; folder: string; location_id: number | null }) =>
-      (await call<{ data: ImportBatchDto[] }>('POST', '/api/import/upload-from-gdrive', body)).data,
+      (await api.post('/api/import/upload-from-gdrive', { body })).data,
   });
 }
 
@@ -183,7 +183,7 @@ export function useLaunchImport() {
 export function useOcrImports(enabled: boolean) {
   return useQuery({
     queryKey: [...OCR_KEY, 'list'],
-    queryFn: async () => (await call<{ data: OcrOperationDto[] }>('GET', '/api/import/ocr-imports')).data,
+    queryFn: async () => (await api.get('/api/import/ocr-imports')).data,
     enabled,
   });
 }
@@ -192,7 +192,7 @@ export function useOcrImports(enabled: boolean) {
 export function useOcrResult(interval: number, poll: (op: OcrOperationDto | null | undefined) => boolean) {
   return useQuery({
     queryKey: [...OCR_KEY, 'last'],
-    queryFn: async () => (await call<{ operation: OcrOperationDto | null }>('GET', '/api/import/pool-ocr-result')).operation,
+    queryFn: async (): Promise<OcrOperationDto | null> => (await api.get('/api/import/pool-ocr-result')).operation,
     refetchInterval: (q) => (poll(q.state.data) ? interval : false),
     refetchIntervalInBackground: true,
   });
@@ -201,8 +201,7 @@ export function useOcrResult(interval: number, poll: (op: OcrOperationDto | null
 export function useStartOcr() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { batch_id?: number; folder?: string; location_id: number | null }) =>
-      call<OcrOperationDto>('POST', '/api/import/ocr-imports', body),
+    mutationFn: (body: { batch_id?: number; folder?: string; location_id: number | null }) => api.post('/api/import/ocr-imports', { body }),
     onSuccess: (operation) => {
       client.setQueryData([...OCR_KEY, 'last'], operation);
       void client.invalidateQueries({ queryKey: [...OCR_KEY, 'list'] });
@@ -213,7 +212,7 @@ export function useStartOcr() {
 export function useTerminateOcr() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await call<{ operation: OcrOperationDto | null }>('GET', '/api/import/terminate-running-ocr')).operation,
+    mutationFn: async () => (await api.get('/api/import/terminate-running-ocr')).operation,
     onSuccess: (operation) => client.setQueryData([...OCR_KEY, 'last'], operation),
   });
 }
