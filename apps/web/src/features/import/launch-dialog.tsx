@@ -56,7 +56,9 @@ export function LaunchErrors({ errors }: { errors: LaunchImportAnswer['errors'] 
 }
 
 function launchErrorText(error: string, t: TFunction): string {
-  return t([`import:rowErrors.${error}`, `validation.${error}`, `errors.${error.replace(/[^A-Za-z0-9]+/g, '_')}`], { defaultValue: error });
+  return t([`import:rowErrors.${error}`, `common:validation.${error}`, `common:errors.${error.replace(/[^A-Za-z0-9]+/g, '_')}`], {
+    defaultValue: error,
+  });
 }
 
 /** What the last launch did: rows imported and the rows it could not import (spec 8). */

@@ -139,7 +139,6 @@ function BatchMapping({
                         size="small"
                         fullWidth
                         disabled={busy}
-                        label={t('import:mapping.fieldFor', { column: header || i + 1 })}
                         value={mapping[column] ?? ''}
                         error={clash}
                         helperText={clash ? t('import:mapping.clash') : undefined}
@@ -151,7 +150,15 @@ function BatchMapping({
                             field: isOneOf(IMPORT_FIELDS, e.target.value) ? e.target.value : null,
                           })
                         }
-                        slotProps={{ select: { SelectDisplayProps: { 'data-testid': `import-map-${i}` } as object } }}
+                        slotProps={{
+                          select: {
+                            displayEmpty: true,
+                            SelectDisplayProps: {
+                              'data-testid': `import-map-${i}`,
+                              'aria-label': t('import:mapping.fieldFor', { column: header || i + 1 }),
+                            } as object,
+                          },
+                        }}
                       >
                         <MenuItem value="">
                           <em>{t('import:mapping.skip')}</em>

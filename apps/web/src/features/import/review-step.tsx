@@ -33,7 +33,7 @@ const WIDTH: Partial<Record<ImportField, number>> = {
   email: 200,
   address: 200,
   note: 220,
-  zipcode: 80,
+  zipcode: 100,
   salutation: 90,
   age: 70,
   language: 90,
@@ -189,7 +189,7 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
       {
         id: 'select',
         label: t('import:columns.select'),
-        width: 76,
+        width: 96,
         alwaysVisible: true,
         render: (row) => <SelectCell row={row} a={a()} />,
       },

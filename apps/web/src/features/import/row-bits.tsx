@@ -22,7 +22,7 @@ const srOnly = {
 
 /** A row's validation key for a field, in words (the import's own keys first, then the product's). */
 export function rowErrorText(key: string, t: TFunction): string {
-  return t([`import:rowErrors.${key}`, `validation.${key}`], { defaultValue: key });
+  return t([`import:rowErrors.${key}`, `common:validation.${key}`], { defaultValue: key });
 }
 
 /** A match reason of the duplicate engine, in words with its numbers. */
@@ -49,6 +49,8 @@ export function FieldCell({ row, field }: { row: ImportRowDto; field: ImportFiel
         data-testid="import-field-error"
         data-field={field}
         sx={{
+          // The hidden message is positioned inside the cell: a table scrolled sideways does not widen the page.
+          position: 'relative',
           display: 'inline-flex',
           alignItems: 'center',
           gap: 0.5,
