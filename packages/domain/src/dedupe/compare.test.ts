@@ -156,6 +156,11 @@ describe('compareRecords: different people stay apart', () => {
     ],
     ['only the surname in common', only({ name: 'Hans', surname: 'Keller' }), only({ name: 'Beat', surname: 'Keller' })],
     [
+      'the name and the postcode alone (namesakes in one postcode)',
+      only({ name: 'Hans', surname: 'Keller', zipcode: '8050' }),
+      only({ name: 'Hans', surname: 'Keller', zipcode: '8050', address: 'Seeweg 3' }),
+    ],
+    [
       "a relative's full name in one field",
       { ...hansKeller, email: null },
       { ...hansKeller, name: 'Anna Keller', surname: null, email: null },

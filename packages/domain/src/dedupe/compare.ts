@@ -66,7 +66,7 @@ export const MATCH_PARAMETERS = {
     far: { m: 0.07, u: 0.9992 },
   },
   postcode: {
-    exact: { m: 0.9, u: 0.08 },
+    exact: { m: 0.9, u: 0.1 },
     near: { m: 0.03, u: 0.02 },
     typo: { m: 0.03, u: 0.006 },
     far: { m: 0.04, u: 0.854 },
