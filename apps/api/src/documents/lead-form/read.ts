@@ -27,6 +27,8 @@ export interface LeadFormReading {
 
 /** Pixels per template point of the straightened crops (≈ 290 dpi). */
 const SCALE = 4;
+/** Pixels per point of the crops shown for review (≈ 145 dpi: legible, small). */
+const VIEW_SCALE = 2;
 /** The picture the marks are looked for in: its long side in pixels. */
 const FIND_SIDE = 1000;
 /** The long side a page is decoded at, at most (≈ 300 dpi for A4). */
@@ -112,13 +114,13 @@ function inkOnly(img: Gray): { clean: Gray; ink: number } {
   return { clean: { data, width: img.width, height: img.height }, ink };
 }
 
-function png(img: Gray, pad = 0): Promise<Buffer> {
+function png(img: Gray, pad = 0, compressionLevel = 6): Promise<Buffer> {
   const s = sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
     raw: { width: img.width, height: img.height, channels: 1 },
   });
   return (pad ? s.extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' }) : s)
     .toColourspace('b-w')
-    .png({ compressionLevel: 3 })
+    .png({ compressionLevel })
     .toBuffer();
 }
 
@@ -200,7 +202,7 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
 
   for (const field of LEAD_FORM_FIELDS) {
     const spec = LEAD_FORM[field];
-    const view = sampleRect(full, h, inset(spec.box, -3), SCALE);
+    const view = sampleRect(full, h, inset(spec.box, -3), VIEW_SCALE);
     pending.push(
       png(view).then((b) => {
         images[field] = b;
@@ -234,7 +236,7 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
       any = true;
       const jobs = spec.whitelist?.split('').every((c) => NUMBERISH.includes(c)) ? digitJobs : textJobs;
       pending.push(
-        png(clean, 12).then((image) => {
+        png(clean, 12, 1).then((image) => {
           jobs.push({ field, line, image });
         }),
       );
