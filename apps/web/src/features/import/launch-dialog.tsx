@@ -19,10 +19,11 @@ import { IMPORT_DECISIONS, isOneOf, type ImportDecision, type LaunchImportAnswer
 import type { TFunction } from 'i18next';
 import { useId, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/error-message.ts';
+
 import { snackbar } from '../../app/snackbar.tsx';
 import { useImportRows, useLaunchImport } from './api.ts';
 import { selectedCount, type FlowAction, type ImportFlow } from './flow.ts';
+import { failureText } from './failure.ts';
 
 const ERRORS_SHOWN = 50;
 
@@ -133,7 +134,7 @@ export function LaunchDialog({
           onResult(answer);
           dispatch({ type: 'launched' });
         },
-        onError: (err) => snackbar.show(t('import:messages.failed', { error: errorMessage(err, tc) })),
+        onError: (err) => snackbar.show(failureText(err, t, tc)),
       },
     );
   };

@@ -24,6 +24,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useApplyMapping, useBatchProgress, useDiscardBatch } from './api.ts';
 import { clashingColumns, isBusy, type FlowAction, type ImportFlow } from './flow.ts';
+import { failureText } from './failure.ts';
 
 const SAMPLES_SHOWN = 3;
 
@@ -222,7 +223,7 @@ export function MappingStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Di
         { id: b.id, mapping: { ...(flow.mappings[b.id] ?? {}) }, location_id: flow.locationId },
         {
           onSuccess: (batch) => dispatch({ type: 'batch', batch }),
-          onError: (err) => snackbar.show(t('import:messages.failed', { error: errorMessage(err, tc) })),
+          onError: (err) => snackbar.show(failureText(err, t, tc)),
         },
       );
     }

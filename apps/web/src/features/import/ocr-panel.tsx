@@ -37,6 +37,7 @@ import { OCR_FORM_URL, uploadImportFiles, useOcrImports, useOcrResult, useStartO
 import type { FlowAction, ImportFlow } from './flow.ts';
 import { announceParsed, SCAN_ACCEPT, WaitingRows } from './upload-step.tsx';
 import { DriveFolderField, DropZone, LocationPicker } from './upload-parts.tsx';
+import { failureText } from './failure.ts';
 
 const running = (op: OcrOperationDto | null | undefined): boolean => Boolean(op && !op.done);
 
@@ -228,7 +229,7 @@ export function OcrPanel({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispa
     }
   }, [op, dispatch, t, refetchList]);
 
-  const failed = (err: unknown) => snackbar.show(t('import:messages.failed', { error: errorMessage(err, tc) }));
+  const failed = (err: unknown) => snackbar.show(failureText(err, t, tc));
   const started = () => {
     ticks.current = 0;
     setTries(0);

@@ -17,7 +17,7 @@ import {
 } from '@bo/domain';
 import { useMemo, useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/error-message.ts';
+
 import { snackbar } from '../../app/snackbar.tsx';
 import { useDetailsId } from '../../ui/data-table/details-id.ts';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
@@ -26,6 +26,7 @@ import { useImportRows, useUpdateRecord, type RecordChange } from './api.ts';
 import { decisionValue, isSelected, parseDecision, selectedCount, type FlowAction, type ImportFlow } from './flow.ts';
 import { FieldCell, RowDetails } from './row-bits.tsx';
 import { RowDialog } from './row-dialog.tsx';
+import { failureText } from './failure.ts';
 
 const PAGE_SIZE_CHOICES = [25, 50, 100, 250] as const;
 const SHOWN: readonly ImportField[] = ['name', 'surname', 'phone', 'mobile_phone', 'email', 'address', 'zipcode', 'city'];
@@ -241,8 +242,7 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
   const counts = page?.counts;
   const pending = counts ? counts.reviewed + counts.not_reviewed : 0;
 
-  const change = (c: RecordChange) =>
-    update.mutate(c, { onError: (err) => snackbar.show(t('import:messages.failed', { error: errorMessage(err, tc) })) });
+  const change = (c: RecordChange) => update.mutate(c, { onError: (err) => snackbar.show(failureText(err, t, tc)) });
 
   actions.current = {
     flow,

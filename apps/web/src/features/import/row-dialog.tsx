@@ -2,10 +2,11 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { IMPORT_FIELDS, type ImportField, type ImportRowData, type ImportRowDto } from '@bo/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from '../../app/error-message.ts';
+import { fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useUpdateRecord } from './api.ts';
 import { FieldImage, rowErrorText } from './row-bits.tsx';
+import { failureText } from './failure.ts';
 
 type Draft = Record<ImportField, string>;
 
@@ -56,7 +57,7 @@ function RowForm({
           const fields = fieldErrors(err);
           setServerErrors(fields);
           if (Object.keys(fields).length === 0) {
-            snackbar.show(t('import:messages.failed', { error: errorMessage(err, tc) }));
+            snackbar.show(failureText(err, t, tc));
           }
         },
       },

@@ -3,11 +3,12 @@ import { UPLOAD_TYPES, type ImportBatchDto, type UploadType } from '@bo/domain';
 import type { TFunction } from 'i18next';
 import { useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/error-message.ts';
+
 import { snackbar } from '../../app/snackbar.tsx';
 import { uploadImportFiles, useImportRows, useUploadFromGdrive } from './api.ts';
 import type { FlowAction, ImportFlow } from './flow.ts';
 import { DriveFolderField, DropZone, LocationPicker } from './upload-parts.tsx';
+import { failureText } from './failure.ts';
 
 export const FILE_ACCEPT = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const SCAN_ACCEPT = '.pdf,.png,.jpg,.jpeg,.tif,.tiff,application/pdf,image/png,image/jpeg,image/tiff';
@@ -51,7 +52,7 @@ export function UploadStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
   const [progress, setProgress] = useState<number | null>(null);
   const drive = useUploadFromGdrive();
 
-  const failed = (err: unknown) => snackbar.show(t('import:messages.failed', { error: errorMessage(err, tc) }));
+  const failed = (err: unknown) => snackbar.show(failureText(err, t, tc));
   const done = (batches: ImportBatchDto[]) => {
     announceParsed(batches, t);
     dispatch({ type: 'uploaded', batches });
