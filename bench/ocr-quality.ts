@@ -197,6 +197,7 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
   const perProfile = new Map<string, { fields: number; exact: number; accepted: number; wrong: number; seconds: number[] }>();
   const perField = new Map<LeadFormField, { exact: number; accepted: number; review: number; wrong: number }>();
   const wrongs: string[] = [];
+  const reviews: string[] = [];
   let templateMissed = 0;
   const total = { fields: 0, exact: 0, exactAccepted: 0, review: 0, wrong: 0 };
 
@@ -238,6 +239,7 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
       if (!accepted) {
         total.review++;
         f.review++;
+        reviews.push(`  ${field}: ${JSON.stringify(got.value)} (${got.confidence.toFixed(2)}) for ${JSON.stringify(expected)}`);
       }
       if (accepted && !exact) {
         total.wrong++;
@@ -273,6 +275,12 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
   }
   for (const line of wrongs.slice(0, 20)) {
     log(line);
+  }
+  if (process.env.OCR_SHOW_REVIEW) {
+    log('sent to review:');
+    for (const line of reviews) {
+      log(line);
+    }
   }
   const medianSeconds = median(seconds);
   return {

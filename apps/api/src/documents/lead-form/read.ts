@@ -172,6 +172,67 @@ export function agree(a: OcrText | undefined, b: OcrText | undefined): OcrText {
   return { text: best.text, confidence: Math.min(best.confidence, 0.3) };
 }
 
+const digitsOf = (t: string) => t.replace(/\s+/g, ' ').trim();
+
+/**
+ * A number box read by the English model, with the German and French readings as witnesses: when one of them
+ * read the same (spaces aside), the reading is as sure as the surer of the two; else it keeps its own confidence.
+ */
+export function witnessedNumber(read: OcrText, witnesses: (OcrText | undefined)[]): OcrText {
+  const text = digitsOf(read.text);
+  const same = witnesses.filter((w): w is OcrText => !!w && text !== '' && digitsOf(w.text) === text);
+  return same.length ? { text: read.text, confidence: Math.max(read.confidence, ...same.map((w) => w.confidence)) } : read;
+}
+
+/**
+ * Comb boxes side by side: each cell's writing cut out (its ink and a little paper) and put next to the others,
+ * so a recogniser sees `8001` instead of four digits wide apart with the cells' walls between them.
+ */
+function combCrop(full: Gray, h: Homography, box: Rect, cells: number): Gray {
+  const cell = box.w / cells;
+  const pieces: Gray[] = [];
+  for (let i = 0; i < cells; i++) {
+    const piece = sampleRect(full, h, { x: box.x + i * cell + 2.5, y: box.y + 2.5, w: cell - 5, h: box.h - 5 }, SCALE);
+    const paper = paperLevel(piece);
+    let min = piece.width;
+    let max = -1;
+    for (let y = 0; y < piece.height; y++) {
+      for (let x = 0; x < piece.width; x++) {
+        if ((piece.data[y * piece.width + x] as number) < paper * 0.5) {
+          min = Math.min(min, x);
+          max = Math.max(max, x);
+        }
+      }
+    }
+    if (max < 0) {
+      continue;
+    }
+    const pad = Math.round(1.5 * SCALE);
+    const from = Math.max(0, min - pad);
+    const to = Math.min(piece.width, max + pad + 1);
+    const width = to - from;
+    const data = new Uint8Array(width * piece.height);
+    for (let y = 0; y < piece.height; y++) {
+      data.set(piece.data.subarray(y * piece.width + from, y * piece.width + to), y * width);
+    }
+    pieces.push({ data, width, height: piece.height });
+  }
+  const height = Math.round((box.h - 5) * SCALE);
+  const width = Math.max(
+    1,
+    pieces.reduce((sum, p) => sum + p.width, 0),
+  );
+  const data = new Uint8Array(width * height).fill(255);
+  let x0 = 0;
+  for (const p of pieces) {
+    for (let y = 0; y < p.height; y++) {
+      data.set(p.data.subarray(y * p.width, (y + 1) * p.width), y * width + x0);
+    }
+    x0 += p.width;
+  }
+  return { data, width, height };
+}
+
 interface Job {
   field: LeadFormField;
   /** The line of a box of several lines (each read alone), else 0. */
@@ -227,7 +288,7 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
     let any = false;
     let faint = false;
     lines.forEach((rect, line) => {
-      const { clean, ink } = inkOnly(sampleRect(full, h, inset(rect, 2.5), SCALE));
+      const { clean, ink } = inkOnly(spec.comb ? combCrop(full, h, rect, spec.comb) : sampleRect(full, h, inset(rect, 2.5), SCALE));
       // A few specks are no writing; a stroke of a letter at this scale is some hundred pixels.
       if (ink < WRITING) {
         faint ||= ink >= WRITING / 3;
@@ -249,9 +310,12 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
 
   const second = raw.language.value === 'it' ? 'ita' : 'fra';
   const crossCheck = opts.crossCheck ?? engine.provider === 'tesseract';
+  // With the cross-check the language models also read the number boxes (cheap: the model is loaded anyway), as
+  // witnesses of the English reading.
+  const witnessed = crossCheck ? [...textJobs, ...digitJobs] : textJobs;
   const runs: { jobs: Job[]; opts: RecognizeOptions }[] = [
-    { jobs: textJobs, opts: { lang: LANG, psm: 7 } },
-    ...(crossCheck ? [{ jobs: textJobs, opts: { lang: second, psm: 7 as const } }] : []),
+    { jobs: witnessed, opts: { lang: LANG, psm: 7 } },
+    ...(crossCheck ? [{ jobs: witnessed, opts: { lang: second, psm: 7 as const } }] : []),
     { jobs: digitJobs, opts: { lang: DIGITS_LANG, psm: 7 } },
   ];
   const results = await limited(
@@ -269,7 +333,11 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
   const [first = [], ...others] = results;
   const readings: { job: Job; read: OcrText }[] = [
     ...textJobs.map((job, i) => ({ job, read: crossCheck ? agree(first[i], others[0]?.[i]) : (first[i] ?? NOTHING) })),
-    ...digitJobs.map((job, i) => ({ job, read: results[results.length - 1]?.[i] ?? NOTHING })),
+    ...digitJobs.map((job, i) => {
+      const read = results[results.length - 1]?.[i] ?? NOTHING;
+      const witnesses = crossCheck ? [first[textJobs.length + i], others[0]?.[textJobs.length + i]] : [];
+      return { job, read: witnessedNumber(read, witnesses) };
+    }),
   ];
   const byField = new Map<LeadFormField, { line: number; read: OcrText }[]>();
   for (const { job, read } of readings) {
