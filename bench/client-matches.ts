@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { MatchRecord } from '../packages/domain/src/index.ts';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { findClientMatches } from '../apps/api/src/modules/clients/index.ts';
@@ -15,8 +16,6 @@ export interface MatchBenchTools {
   rounds: number;
   time(rounds: number, fn: () => Promise<unknown>, budgetMs?: number, warmup?: number): Promise<Stats>;
   stats(samples: number[]): Stats;
-  /** The statements `fn` sent to the pool, with their parameters. */
-  capture(fn: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]>;
 }
 
 interface Sampled {
@@ -121,6 +120,8 @@ export async function benchClientMatches(database: Database, tools: MatchBenchTo
     console.log(line(`check one client (${kind})`, tools.stats(samples), 20));
   }
   console.log(line('check one client (all kinds)', tools.stats(everything), 20));
+  // The load on the machine: a bare round trip to the database, measured alongside.
+  console.log(line('a round trip (SELECT 1), for the load', await tools.time(200, () => database.pool.query('SELECT 1'))));
   console.log(
     `  found the client itself: exact ${found.exact}/${sampled.length}, with mistakes ${found['with mistakes']}/${sampled.length};` +
       ` no match for a new person: ${found['new person']}/${sampled.length}`,
@@ -134,17 +135,67 @@ export async function benchClientMatches(database: Database, tools: MatchBenchTo
   );
   console.log(line(`an import's batch of ${batch.length} probes in one call`, batchStats));
 
-  console.log('\nduplicate engine plans (EXPLAIN ANALYZE, BUFFERS) of the statements of one check, per kind of probe:');
+  console.log(
+    '\nduplicate engine plans of the candidates statement of one check, per kind of probe: first as sent once' +
+      ' (a custom plan, its planning time), then as the engine runs it (prepared, generic plan):',
+  );
   for (const [kind, make] of kinds) {
-    const statements = await tools.capture(() => findClientMatches(database.db, [make(sampled[7]!, 7)], all));
-    console.log(`\n== check one client (${kind})`);
-    for (const st of statements) {
-      const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
+    const statements = await captureClientStatements(() => findClientMatches(database.db, [make(sampled[7]!, 7)], all));
+    const st = statements.find((x) => x.text.includes('"candidate"'));
+    if (!st) {
+      continue;
+    }
+    const client = await database.pool.connect();
+    try {
+      const custom = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await client.query(`PREPARE bench_generic AS ${st.text}`);
+      const args = st.values.map((v) => (v === null ? 'NULL' : client.escapeLiteral(literalOf(v)))).join(', ');
+      // The first EXECUTE makes the generic plan; the second shows a run of it.
+      await client.query(`EXPLAIN (ANALYZE, COSTS OFF) EXECUTE bench_generic(${args})`);
+      const generic = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE bench_generic(${args})`);
+      await client.query('ROLLBACK');
       console.log(
-        `\n-- ${st.text.replace(/\s+/g, ' ').slice(0, 160)} …\n-- params ${JSON.stringify(st.values).slice(0, 400)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+        `\n== check one client (${kind})\n-- ${st.text.replace(/\s+/g, ' ').slice(0, 200)} …\n-- params ${JSON.stringify(st.values).slice(0, 400)}` +
+          `\n-- custom plan:\n${custom.rows.map((r) => r['QUERY PLAN']).join('\n')}` +
+          `\n-- generic plan (as the engine runs it):\n${generic.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
       );
+    } finally {
+      client.release();
     }
   }
+}
+
+/** A parameter as PostgreSQL reads it in text: arrays as `{"a",NULL}`. */
+function literalOf(v: unknown): string {
+  if (Array.isArray(v)) {
+    return `{${(v as (string | number | null)[]).map((x) => (x === null ? 'NULL' : `"${String(x).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+  }
+  return String(v);
+}
+
+/** The statements `fn` sent on any connection (the engine runs in a transaction of its own, on a client of the pool). */
+async function captureClientStatements(fn: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  const captured: { text: string; values: unknown[] }[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (first && typeof first === 'object' && 'text' in first) {
+      const q = first as { text: string; values?: unknown[] };
+      captured.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
+    } else if (typeof first === 'string') {
+      captured.push({ text: first, values: Array.isArray(second) ? second : [] });
+    }
+    return query.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = query;
+  }
+  return captured;
 }
 
 /**

@@ -417,13 +417,6 @@ try {
       rounds: CLIENT_ROUNDS,
       time,
       stats,
-      capture: async (fn) => {
-        capturing = [];
-        await fn();
-        const captured = capturing;
-        capturing = null;
-        return captured;
-      },
     });
     // The same engine's precision and recall through the database, on the labelled set.
     await benchMatchesQuality(serverUrl);
