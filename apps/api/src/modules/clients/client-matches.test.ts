@@ -123,6 +123,10 @@ describe('candidates by blocking key', () => {
     expect(await candidatesOf({ zipcode: '3900', name: 'Peter', surname: 'Mueller' })).toContain(ids.peter);
   });
 
+  it('finds the full name typed in one field by the sound of each word', async () => {
+    expect(await candidatesOf({ zipcode: '8005', name: 'Hans Muster', surname: '' })).toEqual([ids.hans]);
+  });
+
   it('finds a mistyped surname at a mistyped street by the given name’s sound within the postcode', async () => {
     // Kuster does not sound like Muster (Soundex keeps the first letter); Limatstr 5O is no street key of his.
     expect(await candidatesOf({ zipcode: '8005', name: 'Hans', surname: 'Kuster', address: 'Limatstr 5O' })).toEqual([ids.hans]);

@@ -71,7 +71,11 @@ function candidatesSql(probes: CandidateProbe[]): SQL {
       SELECT p.i, p.self_id, p.ph1, p.ph2,
              nullif(lower(btrim(p.email)), '') AS email,
              nullif(btrim(p.zipcode), '') AS zipcode,
-             array_remove(ARRAY[nullif(${surnameSound(sql`btrim(p.surname)`)}, ''), nullif(${surnameSound(sql`btrim(p.name)`)}, '')], NULL) AS sounds,
+             -- How each name sounds, and each word of them: the full name typed in one field, double names.
+             ARRAY(SELECT DISTINCT s FROM (
+                     SELECT nullif(${surnameSound(sql`btrim(w)`)}, '') AS s
+                     FROM unnest(ARRAY[p.surname, p.name] || regexp_split_to_array(btrim(coalesce(p.name, '') || ' ' || coalesce(p.surname, '')), '[[:space:]-]+')) AS w
+                   ) words WHERE s IS NOT NULL) AS sounds,
              nullif(${localityKey(sql`p.city`)}, '') AS locality,
              CASE WHEN ${streetKey(sql`p.address`)} ~ '[0-9]' THEN ${streetKey(sql`p.address`)} END AS street,
              string_to_array(nullif(p.near, ''), ',') AS near
