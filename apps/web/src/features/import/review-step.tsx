@@ -324,37 +324,39 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
         />
       )}
       <Box sx={{ flexGrow: 1 }} />
-      <FormControlLabel
-        control={
-          <Checkbox
-            size="small"
-            checked={pageChecked}
-            indeterminate={!pageChecked && pageSome}
-            onChange={(e) => dispatch({ type: 'selectPage', pageIds, on: e.target.checked })}
-            data-testid="import-select-page"
-          />
-        }
-        label={t('import:review.selectPage')}
-      />
-      <Button
-        size="small"
-        onClick={() => dispatch({ type: 'selectAll' })}
-        disabled={pending === 0 || flow.selection.all}
-        data-testid="import-select-all"
-      >
-        {t('import:review.selectAll', { count: pending })}
-      </Button>
-      <Typography variant="body2" aria-live="polite" data-testid="import-selected" data-count={chosen}>
-        {t('import:review.selected', { count: chosen })}
-      </Typography>
-      <Button
-        variant="contained"
-        disabled={chosen === 0}
-        onClick={() => dispatch({ type: 'launchDialog', open: true })}
-        data-testid="import-launch"
-      >
-        {t('import:launch.open')}
-      </Button>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={pageChecked}
+              indeterminate={!pageChecked && pageSome}
+              onChange={(e) => dispatch({ type: 'selectPage', pageIds, on: e.target.checked })}
+              data-testid="import-select-page"
+            />
+          }
+          label={t('import:review.selectPage')}
+        />
+        <Button
+          size="small"
+          onClick={() => dispatch({ type: 'selectAll' })}
+          disabled={pending === 0 || flow.selection.all}
+          data-testid="import-select-all"
+        >
+          {t('import:review.selectAll', { count: pending })}
+        </Button>
+        <Typography variant="body2" aria-live="polite" data-testid="import-selected" data-count={chosen}>
+          {t('import:review.selected', { count: chosen })}
+        </Typography>
+        <Button
+          variant="contained"
+          disabled={chosen === 0}
+          onClick={() => dispatch({ type: 'launchDialog', open: true })}
+          data-testid="import-launch"
+        >
+          {t('import:launch.open')}
+        </Button>
+      </Box>
     </Box>
   );
 
