@@ -156,6 +156,7 @@ export async function benchClientMatches(database: Database, tools: MatchBenchTo
       await client.query(`EXPLAIN (ANALYZE, COSTS OFF) EXECUTE bench_generic(${args})`);
       const generic = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE bench_generic(${args})`);
       await client.query('ROLLBACK');
+      await client.query('DEALLOCATE bench_generic');
       console.log(
         `\n== check one client (${kind})\n-- ${st.text.replace(/\s+/g, ' ').slice(0, 200)} …\n-- params ${JSON.stringify(st.values).slice(0, 400)}` +
           `\n-- custom plan:\n${custom.rows.map((r) => r['QUERY PLAN']).join('\n')}` +
