@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { tesseractOcr } from '../../integrations/ocr/index.ts';
 import { createPdf } from '../pdf.ts';
-import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, leadFormPdf, pdfPages, readLeadForm, type LeadFormField } from './index.ts';
+import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, leadFormPdf, pdfPages, readLeadForm, scanPages, type LeadFormField } from './index.ts';
 import { agree } from './read.ts';
 import { degrade, filledFormPng } from './test-scans.ts';
 import { matchLocality, validateLeadForm, type RawFields } from './validate.ts';
@@ -123,11 +123,25 @@ describe('the lead form', () => {
     doc.text('eins');
     doc.addPage().text('zwei');
     doc.end();
-    const pages = await pdfPages(await done);
+    const pdf = await done;
+    const pages = await pdfPages(pdf);
     expect(pages).toHaveLength(2);
     for (const page of pages) {
       expect((await sharp(page).metadata()).format).toBe('png');
     }
+    expect(await scanPages(pdf)).toHaveLength(2);
+  });
+
+  it('splits a multi-page TIFF into its pages and takes any other image as one page', async () => {
+    const white = sharp({ create: { width: 120, height: 170, channels: 3, background: '#ffffff' } });
+    const tiff = await sharp([await white.clone().png().toBuffer(), await white.clone().png().toBuffer()], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
+    const pages = await scanPages(tiff);
+    expect(pages).toHaveLength(2);
+    expect((await sharp(pages[1]).metadata()).format).toBe('png');
+    const jpeg = await white.clone().jpeg().toBuffer();
+    expect(await scanPages(jpeg)).toEqual([jpeg]);
   });
 });
 

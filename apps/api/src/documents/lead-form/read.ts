@@ -391,3 +391,21 @@ export async function pdfPages(pdf: Buffer): Promise<Buffer[]> {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The pages of an uploaded scan, each readable by `readLeadForm`: a PDF's pages rendered (`pdfPages`), a
+ * multi-page TIFF's pages as PNGs, any other image (PNG, JPEG, one-page TIFF) as it is.
+ */
+export async function scanPages(file: Buffer): Promise<Buffer[]> {
+  if (file.subarray(0, 5).toString('latin1') === '%PDF-') {
+    return pdfPages(file);
+  }
+  const meta = await sharp(file, { failOn: 'none' }).metadata();
+  const pages = meta.pages ?? 1;
+  if (pages <= 1) {
+    return [file];
+  }
+  return Promise.all(
+    Array.from({ length: pages }, (_, page) => sharp(file, { page, failOn: 'none' }).png({ compressionLevel: 1 }).toBuffer()),
+  );
+}
