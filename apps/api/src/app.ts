@@ -36,6 +36,8 @@ import { createWorkboard, type Workboard } from './integrations/workboard/index.
 import { createFinancing, type FinancingProvider } from './integrations/financing/index.ts';
 import { createDrive, type DriveSource } from './integrations/drive/index.ts';
 import { ocrRoutes } from './modules/import/ocr.routes.ts';
+import { inProcessChecks, uploadFiles, type ImportDeps } from './modules/import/index.ts';
+import { importRoutes } from './modules/import/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -196,10 +198,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   adminPaymentRoutes(app, { db: deps.database.db });
   financeStatsRoutes(app, { db: deps.database.db });
   eventRoutes(app, { db: deps.database.db, publish, files, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
+  const importDeps: ImportDeps = {
+    db: deps.database.db,
+    files,
+    limits: deps.config.import,
+    scheduleCheck: inProcessChecks({ db: deps.database.db, files }, deps.config.import, (err) =>
+      app.log.error({ err }, 'import check failed'),
+    ),
+  };
+  importRoutes(app, importDeps);
   ocrRoutes(app, {
     db: deps.database.db,
     drive: deps.drive ?? createDrive(deps.config),
     onStarted: (id) => deps.jobs?.notifyOcr(id),
+    uploadLeadFile: async (actor, file, opts) => (await uploadFiles(importDeps, actor, [file], opts))[0]!,
   });
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 

@@ -47,6 +47,7 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['UNKNOWN_PRODUCT_ID', 404],
   ['ORDER_NOT_PAID_BY_BILL', 409],
   ['INVOICE_SETTINGS_INCOMPLETE', 409],
+  ['IMPORT_BATCH_NOT_READY', 409],
 ];
 
 describe('statusOf', () => {

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   ORDER_NOT_PAID_BY_BILL: 409,
   /** The global settings lack the company's name or address, which the QR-bill must carry. */
   INVOICE_SETTINGS_INCOMPLETE: 409,
+  /** An import batch that is being checked, or launched already, cannot be mapped, changed or discarded now. */
+  IMPORT_BATCH_NOT_READY: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

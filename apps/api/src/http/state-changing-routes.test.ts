@@ -32,6 +32,7 @@ const QUERIES: Record<string, string[]> = {
   '/api/event/:id': ['eventType=presentation', 'eventType=service'],
   '/api/calendar-events': [`from=${new Date(Date.now() - 30 * DAY).toISOString()}&to=${new Date(Date.now() + 30 * DAY).toISOString()}`],
   '/api/presentation-products': FIRST_IDS.map((id) => `presentationId=${id}`),
+  '/api/import/prepare-import': ['importType=leads'],
 };
 
 /** Values for path parameters other than numeric ids (file ids are read from the demo data). */

@@ -1281,6 +1281,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/import/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an upload of the caller: its stage and progress, columns and mapping */
+        get: operations["getApiImportBatchesById"];
+        put?: never;
+        post?: never;
+        /** Discard an upload none of whose rows was imported, with its rows */
+        delete: operations["deleteApiImportBatchesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/batches/{id}/mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Map an upload's columns to fields (remembered for the same columns) and check every row in the background */
+        post: operations["postApiImportBatchesByIdMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/launch-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the selected rows (or all) in one transaction: create, merge or skip each; rows with errors are answered in errors */
+        post: operations["postApiImportLaunchImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/import/ocr-form.pdf": {
         parameters: {
             query?: never;
@@ -1333,6 +1385,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/import/prepare-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the caller's rows waiting for import, with their errors, matches among the clients and counts */
+        get: operations["getApiImportPrepareImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/import/terminate-running-ocr": {
         parameters: {
             query?: never;
@@ -1344,6 +1413,40 @@ export interface paths {
         get: operations["getApiImportTerminateRunningOcr"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/update-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a row waiting for import (checked again), mark it reviewed, or decide what to do with its duplicate */
+        post: operations["postApiImportUpdateRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/upload-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload lead files (CSV, XLSX) or scans for the OCR: each is read, and its columns, a sample and the proposed mapping answered */
+        post: operations["postApiImportUploadFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2530,7 +2633,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE";
+            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY";
             field_validation?: {
                 [key: string]: "invalid_email" | "passwords_dont_match" | "invalid_website_url" | "field_is_required" | "invalid_phone" | "unauthorized" | "field_name_is_required" | "one_of_the_dates_is_required" | "too_short" | "too_long" | "invalid_value" | "already_taken" | "discount_exceeds_sale" | "refund_not_marked" | "name_missing" | "contact_missing" | "postcode_unknown" | "locality_mismatch" | "ocr_uncertain" | "file_empty" | "file_no_header" | "file_unreadable" | "file_type_unsupported" | "file_too_large" | "file_too_many_rows";
             };
@@ -12821,6 +12924,336 @@ export interface operations {
             };
         };
     };
+    getApiImportBatchesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        earlier_upload_at: string | null;
+                        error: string | null;
+                        file_name: string;
+                        headers: string[];
+                        id: number;
+                        /** @enum {string} */
+                        import_type: "ocr" | "perspective" | "leads";
+                        location_id: number | null;
+                        mapping: {
+                            [key: string]: "salutation" | "name" | "surname" | "phone" | "mobile_phone" | "email" | "address" | "zipcode" | "city" | "age" | "language" | "company" | "note";
+                        };
+                        mapping_remembered: boolean;
+                        progress: number;
+                        row_count: number;
+                        sample: string[][];
+                        /** @enum {string} */
+                        stage: "uploaded" | "parsed" | "checking" | "ready" | "failed" | "launched";
+                        /** @enum {string} */
+                        upload_type: "gdrive" | "local";
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteApiImportBatchesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiImportBatchesByIdMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    location_id?: number | null;
+                    mapping: {
+                        [key: string]: "salutation" | "name" | "surname" | "phone" | "mobile_phone" | "email" | "address" | "zipcode" | "city" | "age" | "language" | "company" | "note";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        earlier_upload_at: string | null;
+                        error: string | null;
+                        file_name: string;
+                        headers: string[];
+                        id: number;
+                        /** @enum {string} */
+                        import_type: "ocr" | "perspective" | "leads";
+                        location_id: number | null;
+                        mapping: {
+                            [key: string]: "salutation" | "name" | "surname" | "phone" | "mobile_phone" | "email" | "address" | "zipcode" | "city" | "age" | "language" | "company" | "note";
+                        };
+                        mapping_remembered: boolean;
+                        progress: number;
+                        row_count: number;
+                        sample: string[][];
+                        /** @enum {string} */
+                        stage: "uploaded" | "parsed" | "checking" | "ready" | "failed" | "launched";
+                        /** @enum {string} */
+                        upload_type: "gdrive" | "local";
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiImportLaunchImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    all?: boolean;
+                    /**
+                     * @default skip
+                     * @enum {string}
+                     */
+                    duplicates?: "skip" | "create" | "merge";
+                    /** @default [] */
+                    ids?: number[];
+                    /** @enum {string} */
+                    importType: "ocr" | "perspective" | "leads";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        errors: {
+                            error: string;
+                            field: string | null;
+                            file_name: string;
+                            row_id: number;
+                            row_no: number;
+                        }[];
+                        merged: number;
+                        skipped: number;
+                        updatedN: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiImportOcrFormPdf: {
         parameters: {
             query?: never;
@@ -13040,6 +13473,324 @@ export interface operations {
             };
         };
     };
+    getApiImportPrepareImport: {
+        parameters: {
+            query: {
+                batch_id?: number;
+                duplication?: "without_duplicates" | "duplicates" | "all";
+                importType: "ocr" | "perspective" | "leads";
+                limit?: number;
+                offset?: number;
+                orderBy?: "location" | "row_no" | "surname" | "zipcode" | "created_at";
+                orderMethod?: "asc" | "desc";
+                review?: "not_reviewed" | "reviewed" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            duplicates: number;
+                            not_reviewed: number;
+                            reviewed: number;
+                            with_errors: number;
+                        };
+                        data: {
+                            batch_id: number;
+                            confidence: {
+                                [key: string]: number;
+                            } | null;
+                            data: {
+                                /** @default null */
+                                address: string | null;
+                                /** @default null */
+                                age: string | null;
+                                /** @default null */
+                                city: string | null;
+                                /** @default null */
+                                company: string | null;
+                                /** @default null */
+                                email: string | null;
+                                /** @default null */
+                                language: string | null;
+                                /** @default null */
+                                mobile_phone: string | null;
+                                /** @default null */
+                                name: string | null;
+                                /** @default null */
+                                note: string | null;
+                                /** @default null */
+                                phone: string | null;
+                                /** @default null */
+                                salutation: string | null;
+                                /** @default null */
+                                surname: string | null;
+                                /** @default null */
+                                zipcode: string | null;
+                            };
+                            /** @enum {string|null} */
+                            decision: "skip" | "create" | "merge" | null;
+                            /** @enum {string} */
+                            duplication_status: "without_duplicates" | "duplicates";
+                            errors: {
+                                [key: string]: string;
+                            };
+                            field_images: {
+                                [key: string]: string;
+                            } | null;
+                            file_duplicate_of: number[];
+                            file_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            import_type: "ocr" | "perspective" | "leads";
+                            location: {
+                                code: string;
+                                display_name: string;
+                                id: number;
+                            } | null;
+                            matches: {
+                                client: {
+                                    address: string | null;
+                                    age: number | null;
+                                    city: string | null;
+                                    company: string | null;
+                                    created_at: string;
+                                    email: string | null;
+                                    email_reminder_stage: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    last_contact_at: string | null;
+                                    lead_location: {
+                                        code: string;
+                                        display_name: string;
+                                        id: number;
+                                    } | null;
+                                    lead_source: string | null;
+                                    linked_agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    mobile_phone: string | null;
+                                    name: string;
+                                    next_recall_at: string | null;
+                                    number_of_calls: number;
+                                    phone: string | null;
+                                    status: string | null;
+                                    surname: string;
+                                    /** @enum {string} */
+                                    type: "B2C" | "B2B";
+                                    updated_at: string;
+                                    zipcode: string | null;
+                                };
+                                reasons: string[];
+                                score: number;
+                            }[];
+                            merge_into_id: number | null;
+                            /** @enum {string} */
+                            review_status: "not_reviewed" | "reviewed";
+                            row_no: number;
+                            /** @enum {string} */
+                            state: "pending" | "created" | "merged" | "skipped";
+                        }[];
+                        duplicatesInDB: {
+                            address: {
+                                clients: {
+                                    address: string | null;
+                                    age: number | null;
+                                    city: string | null;
+                                    company: string | null;
+                                    created_at: string;
+                                    email: string | null;
+                                    email_reminder_stage: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    last_contact_at: string | null;
+                                    lead_location: {
+                                        code: string;
+                                        display_name: string;
+                                        id: number;
+                                    } | null;
+                                    lead_source: string | null;
+                                    linked_agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    mobile_phone: string | null;
+                                    name: string;
+                                    next_recall_at: string | null;
+                                    number_of_calls: number;
+                                    phone: string | null;
+                                    status: string | null;
+                                    surname: string;
+                                    /** @enum {string} */
+                                    type: "B2C" | "B2B";
+                                    updated_at: string;
+                                    zipcode: string | null;
+                                }[];
+                                row_ids: number[];
+                                value: string;
+                            }[];
+                            email: {
+                                clients: {
+                                    address: string | null;
+                                    age: number | null;
+                                    city: string | null;
+                                    company: string | null;
+                                    created_at: string;
+                                    email: string | null;
+                                    email_reminder_stage: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    last_contact_at: string | null;
+                                    lead_location: {
+                                        code: string;
+                                        display_name: string;
+                                        id: number;
+                                    } | null;
+                                    lead_source: string | null;
+                                    linked_agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    mobile_phone: string | null;
+                                    name: string;
+                                    next_recall_at: string | null;
+                                    number_of_calls: number;
+                                    phone: string | null;
+                                    status: string | null;
+                                    surname: string;
+                                    /** @enum {string} */
+                                    type: "B2C" | "B2B";
+                                    updated_at: string;
+                                    zipcode: string | null;
+                                }[];
+                                row_ids: number[];
+                                value: string;
+                            }[];
+                            mobile_phone: {
+                                clients: {
+                                    address: string | null;
+                                    age: number | null;
+                                    city: string | null;
+                                    company: string | null;
+                                    created_at: string;
+                                    email: string | null;
+                                    email_reminder_stage: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    last_contact_at: string | null;
+                                    lead_location: {
+                                        code: string;
+                                        display_name: string;
+                                        id: number;
+                                    } | null;
+                                    lead_source: string | null;
+                                    linked_agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    mobile_phone: string | null;
+                                    name: string;
+                                    next_recall_at: string | null;
+                                    number_of_calls: number;
+                                    phone: string | null;
+                                    status: string | null;
+                                    surname: string;
+                                    /** @enum {string} */
+                                    type: "B2C" | "B2B";
+                                    updated_at: string;
+                                    zipcode: string | null;
+                                }[];
+                                row_ids: number[];
+                                value: string;
+                            }[];
+                            phone: {
+                                clients: {
+                                    address: string | null;
+                                    age: number | null;
+                                    city: string | null;
+                                    company: string | null;
+                                    created_at: string;
+                                    email: string | null;
+                                    email_reminder_stage: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    last_contact_at: string | null;
+                                    lead_location: {
+                                        code: string;
+                                        display_name: string;
+                                        id: number;
+                                    } | null;
+                                    lead_source: string | null;
+                                    linked_agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    mobile_phone: string | null;
+                                    name: string;
+                                    next_recall_at: string | null;
+                                    number_of_calls: number;
+                                    phone: string | null;
+                                    status: string | null;
+                                    surname: string;
+                                    /** @enum {string} */
+                                    type: "B2C" | "B2B";
+                                    updated_at: string;
+                                    zipcode: string | null;
+                                }[];
+                                row_ids: number[];
+                                value: string;
+                            }[];
+                        };
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiImportTerminateRunningOcr: {
         parameters: {
             query?: never;
@@ -13086,6 +13837,254 @@ export interface operations {
             };
             /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiImportUpdateRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data?: {
+                        address?: string | null;
+                        age?: string | null;
+                        city?: string | null;
+                        company?: string | null;
+                        email?: string | null;
+                        language?: string | null;
+                        mobile_phone?: string | null;
+                        name?: string | null;
+                        note?: string | null;
+                        phone?: string | null;
+                        salutation?: string | null;
+                        surname?: string | null;
+                        zipcode?: string | null;
+                    };
+                    /** @enum {string|null} */
+                    decision?: "skip" | "create" | "merge" | null;
+                    id: number;
+                    merge_into_id?: number | null;
+                    reviewed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: number;
+                        confidence: {
+                            [key: string]: number;
+                        } | null;
+                        data: {
+                            /** @default null */
+                            address: string | null;
+                            /** @default null */
+                            age: string | null;
+                            /** @default null */
+                            city: string | null;
+                            /** @default null */
+                            company: string | null;
+                            /** @default null */
+                            email: string | null;
+                            /** @default null */
+                            language: string | null;
+                            /** @default null */
+                            mobile_phone: string | null;
+                            /** @default null */
+                            name: string | null;
+                            /** @default null */
+                            note: string | null;
+                            /** @default null */
+                            phone: string | null;
+                            /** @default null */
+                            salutation: string | null;
+                            /** @default null */
+                            surname: string | null;
+                            /** @default null */
+                            zipcode: string | null;
+                        };
+                        /** @enum {string|null} */
+                        decision: "skip" | "create" | "merge" | null;
+                        /** @enum {string} */
+                        duplication_status: "without_duplicates" | "duplicates";
+                        errors: {
+                            [key: string]: string;
+                        };
+                        field_images: {
+                            [key: string]: string;
+                        } | null;
+                        file_duplicate_of: number[];
+                        file_name: string;
+                        id: number;
+                        /** @enum {string} */
+                        import_type: "ocr" | "perspective" | "leads";
+                        location: {
+                            code: string;
+                            display_name: string;
+                            id: number;
+                        } | null;
+                        matches: {
+                            client: {
+                                address: string | null;
+                                age: number | null;
+                                city: string | null;
+                                company: string | null;
+                                created_at: string;
+                                email: string | null;
+                                email_reminder_stage: string | null;
+                                id: number;
+                                is_active: boolean;
+                                last_contact_at: string | null;
+                                lead_location: {
+                                    code: string;
+                                    display_name: string;
+                                    id: number;
+                                } | null;
+                                lead_source: string | null;
+                                linked_agent: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                mobile_phone: string | null;
+                                name: string;
+                                next_recall_at: string | null;
+                                number_of_calls: number;
+                                phone: string | null;
+                                status: string | null;
+                                surname: string;
+                                /** @enum {string} */
+                                type: "B2C" | "B2B";
+                                updated_at: string;
+                                zipcode: string | null;
+                            };
+                            reasons: string[];
+                            score: number;
+                        }[];
+                        merge_into_id: number | null;
+                        /** @enum {string} */
+                        review_status: "not_reviewed" | "reviewed";
+                        row_no: number;
+                        /** @enum {string} */
+                        state: "pending" | "created" | "merged" | "skipped";
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiImportUploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            earlier_upload_at: string | null;
+                            error: string | null;
+                            file_name: string;
+                            headers: string[];
+                            id: number;
+                            /** @enum {string} */
+                            import_type: "ocr" | "perspective" | "leads";
+                            location_id: number | null;
+                            mapping: {
+                                [key: string]: "salutation" | "name" | "surname" | "phone" | "mobile_phone" | "email" | "address" | "zipcode" | "city" | "age" | "language" | "company" | "note";
+                            };
+                            mapping_remembered: boolean;
+                            progress: number;
+                            row_count: number;
+                            sample: string[][];
+                            /** @enum {string} */
+                            stage: "uploaded" | "parsed" | "checking" | "ready" | "failed" | "launched";
+                            /** @enum {string} */
+                            upload_type: "gdrive" | "local";
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20379,7 +21378,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import";
             };
             cookie?: never;
         };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportField } from '../schemas/import.ts';
-import { applyMapping, headerSignature, languageCode, mappingProblems, normaliseHeader, proposeMapping, splitFullName } from './mapping.ts';
+import {
+  applyMapping,
+  genderOfSalutation,
+  headerSignature,
+  languageCode,
+  mappingProblems,
+  normaliseHeader,
+  proposeMapping,
+  splitFullName,
+} from './mapping.ts';
 
 /** The field proposed for each header, in order (undefined: left unmapped). */
 function fieldsOf(headers: string[], sample: string[][] = []): (ImportField | undefined)[] {
@@ -241,5 +250,21 @@ describe('languageCode', () => {
     [null, null],
   ])('%j → %j', (value, code) => {
     expect(languageCode(value)).toBe(code);
+  });
+});
+
+describe('genderOfSalutation', () => {
+  it.each([
+    ['Herr', 'male'],
+    ['Monsieur', 'male'],
+    ['Sig.', 'male'],
+    ['Mr.', 'male'],
+    ['Frau', 'female'],
+    ['Mme', 'female'],
+    ['Sig.ra', 'female'],
+    ['Dr.', null],
+    [null, null],
+  ])('%j → %j', (value, gender) => {
+    expect(genderOfSalutation(value)).toBe(gender);
   });
 });

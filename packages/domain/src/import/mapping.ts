@@ -460,3 +460,27 @@ export function languageCode(value: string | null): string | null {
   }
   return null;
 }
+
+const SALUTATION_GENDER: Record<string, 'male' | 'female'> = {
+  herr: 'male',
+  hr: 'male',
+  monsieur: 'male',
+  m: 'male',
+  signor: 'male',
+  signore: 'male',
+  sig: 'male',
+  mr: 'male',
+  frau: 'female',
+  fr: 'female',
+  madame: 'female',
+  mme: 'female',
+  signora: 'female',
+  sigra: 'female',
+  mrs: 'female',
+  ms: 'female',
+};
+
+/** The gender a salutation says ("Herr", "Madame", "Sig.ra", "Mr."), or null. */
+export function genderOfSalutation(value: string | null): 'male' | 'female' | null {
+  return value ? (SALUTATION_GENDER[normaliseHeader(value)] ?? null) : null;
+}

@@ -168,10 +168,30 @@ export const importMappingBody = z.object({
   location_id: z.number().int().positive().nullable().default(null),
 });
 
+/**
+ * The fields a correction sends: only those given change (no defaults, unlike importRowData, whose
+ * nulls would otherwise wipe the fields not sent).
+ */
+export const importRowPatch = z.object({
+  salutation: zText(40).nullable().optional(),
+  name: zText(100).nullable().optional(),
+  surname: zText(100).nullable().optional(),
+  phone: zText(40).nullable().optional(),
+  mobile_phone: zText(40).nullable().optional(),
+  email: zText(200).nullable().optional(),
+  address: zText(200).nullable().optional(),
+  zipcode: zText(10).nullable().optional(),
+  city: zText(100).nullable().optional(),
+  age: zText(10).nullable().optional(),
+  language: zText(10).nullable().optional(),
+  company: zText(200).nullable().optional(),
+  note: zText(2000).nullable().optional(),
+});
+
 /** POST /api/import/update-record. */
 export const updateImportRecordBody = z.object({
   id: z.number().int().positive(),
-  data: importRowData.partial().optional(),
+  data: importRowPatch.optional(),
   reviewed: z.boolean().optional(),
   decision: z.enum(IMPORT_DECISIONS).nullable().optional(),
   merge_into_id: z.number().int().positive().nullable().optional(),

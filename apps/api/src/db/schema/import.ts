@@ -88,7 +88,10 @@ export const importRows = pgTable(
     reviewStatus: text('review_status').$type<'not_reviewed' | 'reviewed'>().notNull().default('not_reviewed'),
     duplicationStatus: text('duplication_status').$type<'without_duplicates' | 'duplicates'>().notNull().default('without_duplicates'),
     matches: jsonb('matches').$type<StoredImportMatch[]>().notNull().default([]),
-    fileDuplicateOf: integer('file_duplicate_of').array().notNull().default(sql`'{}'::integer[]`),
+    fileDuplicateOf: integer('file_duplicate_of')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Whether some error is set (kept beside `errors` so the counts and the launch need not read the JSON). */
     hasErrors: boolean('has_errors').notNull().default(false),
     decision: text('decision').$type<ImportDecision>(),

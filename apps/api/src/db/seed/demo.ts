@@ -22,6 +22,7 @@ import { accounts, users } from '../schema/index.ts';
 import { seedDemoClients } from './clients.ts';
 import { seedDemoEvents } from './events.ts';
 import { seedDemoFinances } from './finances.ts';
+import { seedDemoImports } from './imports.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
 import { COMPANIES, REGIONS, RUSSIAN_SPEAKERS, type RegionKey } from './names.ts';
@@ -227,6 +228,12 @@ export async function seedDemo(
         independentAgent: signIn('ia@demo.test'),
         partner: signIn('partner@demo.test'),
       },
+    });
+    await seedDemoImports(tx, {
+      admin: signIn('admin@demo.test'),
+      ocrManager: signIn('om@demo.test'),
+      clients: clientIds.map((id, i) => ({ id, row: rows[i]! })),
+      locationId: rows.find((r) => r.leadSource === 'leads' && r.leadLocationId)?.leadLocationId ?? null,
     });
     return { staff: staff.length, clients: rows.length + added };
   });

@@ -16,3 +16,10 @@ export {
 export { announceClientUpdated, announceNewLead, clientRoomsFor, type ClientsDeps, type Publish } from './live.service.ts';
 export { referralLeadFor, type LeadValues } from './referral-leads.service.ts';
 export { findClientMatches, MATCHES_LIMIT, type ClientMatch } from './matches.service.ts';
+export {
+  clientSummariesIn,
+  insertImportedClientsIn,
+  mergeImportIntoClientIn,
+  takenContactsIn,
+  type ImportedLead,
+} from './import-writes.service.ts';

@@ -1,0 +1,103 @@
+import { roleByCode } from '@bo/domain';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { locations, statusHistory, userInfo, users } from '../../db/schema/index.ts';
+
+type UserInsert = typeof users.$inferInsert;
+
+const agent = alias(users, 'linked_agent');
+
+/** Clients by id with their lead location and linked agent (the summary's sources), any scope. */
+export function clientSummaryRows(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) {
+    return Promise.resolve([]);
+  }
+  return tx
+    .select({
+      user: users,
+      location: { id: locations.id, code: locations.code, displayName: locations.displayName },
+      agent: { id: agent.id, name: agent.name, surname: agent.surname },
+    })
+    .from(users)
+    .leftJoin(locations, eq(locations.id, users.leadLocationId))
+    .leftJoin(agent, eq(agent.id, users.linkedAgentId))
+    .where(and(eq(users.roleId, roleByCode('user').id), inArray(users.id, [...ids])));
+}
+
+/** Of these e-mails (lower case) those some user holds; of these phones (E.164) those some client holds. */
+export async function takenContacts(tx: Tx, emails: readonly string[], phones: readonly string[]) {
+  const takenEmails = new Set<string>();
+  const takenPhones = new Set<string>();
+  const CHUNK = 5_000;
+  for (let i = 0; i < emails.length; i += CHUNK) {
+    const part = emails.slice(i, i + CHUNK);
+    const rows = await tx
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, part));
+    rows.forEach((r) => takenEmails.add(r.email));
+  }
+  for (let i = 0; i < phones.length; i += CHUNK) {
+    const part = phones.slice(i, i + CHUNK);
+    const rows = await tx
+      .select({ phone: users.phoneE164, mobile: users.mobilePhoneE164 })
+      .from(users)
+      .where(and(eq(users.roleId, roleByCode('user').id), or(inArray(users.phoneE164, part), inArray(users.mobilePhoneE164, part))));
+    for (const r of rows) {
+      if (r.phone) {
+        takenPhones.add(r.phone);
+      }
+      if (r.mobile) {
+        takenPhones.add(r.mobile);
+      }
+    }
+  }
+  return { emails: takenEmails, phones: takenPhones };
+}
+
+/** Inserts clients many at a time; answers their ids in the order given. */
+export async function insertClients(tx: Tx, values: Omit<UserInsert, 'roleId'>[]): Promise<number[]> {
+  const ids: number[] = [];
+  const CHUNK = 1_000;
+  const roleId = roleByCode('user').id;
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const rows = await tx
+      .insert(users)
+      .values(values.slice(i, i + CHUNK).map((v) => ({ ...v, roleId })))
+      .returning({ id: users.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+export async function insertStatusHistory(tx: Tx, rows: { userId: number; status: string; changedById: number }[]): Promise<void> {
+  const CHUNK = 5_000;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx.insert(statusHistory).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, previousStatus: null })));
+  }
+}
+
+export async function insertNotes(tx: Tx, rows: { userId: number; text: string; authorId: number }[]): Promise<void> {
+  const CHUNK = 5_000;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx.insert(userInfo).values(rows.slice(i, i + CHUNK));
+  }
+}
+
+/** A client locked for a merge (any scope), or undefined when there is no such client. */
+export async function lockClient(tx: Tx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.roleId, roleByCode('user').id)))
+    .for('update');
+  return row;
+}
+
+export async function updateClientColumns(tx: Tx, id: number, values: Partial<UserInsert>): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}

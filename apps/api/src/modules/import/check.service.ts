@@ -1,0 +1,250 @@
+import {
+  applyMapping,
+  compareRecords,
+  normalisePhone,
+  validateImportRow,
+  type ImportRowData,
+  type MatchRecord,
+  type PostcodeTable,
+} from '@bo/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { StoredImportMatch } from '../../db/schema/index.ts';
+import { swissPostcodes } from '../../core/postcodes.ts';
+import { findClientMatches } from '../clients/index.ts';
+import { storedBytes, type FilesDeps } from '../files/index.ts';
+import { readLeadFile } from './parse/index.ts';
+import * as repo from './repo.ts';
+
+export interface CheckDeps {
+  db: Db;
+  /** Where a lead file's original is read from (not needed for OCR rows). */
+  files?: FilesDeps;
+}
+
+/** The probes of the duplicate engine are sent this many at a time. */
+const MATCH_CHUNK = 1_000;
+/** The earlier rows compared per shared key. */
+const KEY_CANDIDATES = 20;
+/** The most matches kept per row. */
+const MATCHES_KEPT = 5;
+
+/** The postcode table of the row rules, from the Swiss postcodes (core/postcodes.ts). */
+export function postcodeTable(): PostcodeTable {
+  const postcodes = swissPostcodes();
+  return {
+    localities: (postcode) => {
+      const list = postcodes.localitiesOf(postcode);
+      return list.length > 0 ? list : undefined;
+    },
+  };
+}
+
+export function matchRecordOf(data: ImportRowData, id?: number): MatchRecord {
+  return {
+    ...(id === undefined ? {} : { id }),
+    name: data.name,
+    surname: data.surname,
+    email: data.email,
+    phone: data.phone,
+    mobile_phone: data.mobile_phone,
+    zipcode: data.zipcode,
+    city: data.city,
+    address: data.address,
+  };
+}
+
+const fold = (s: string | null) =>
+  (s ?? '')
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+/** The keys two rows of one file that may be the same person share: e-mail, a phone, or surname with postcode. */
+function fileKeys(data: ImportRowData): string[] {
+  const keys: string[] = [];
+  if (data.email) {
+    keys.push(`e:${data.email.trim().toLowerCase()}`);
+  }
+  for (const phone of [data.phone, data.mobile_phone]) {
+    const n = normalisePhone(phone);
+    if (n) {
+      keys.push(`p:${n}`);
+    }
+  }
+  if (data.surname && data.zipcode) {
+    keys.push(`s:${fold(data.surname)}:${fold(data.name).slice(0, 2)}:${data.zipcode.trim()}`);
+  }
+  return keys;
+}
+
+/**
+ * For each row, the earlier rows of the same file that are the same person: rows that share a key
+ * (e-mail, phone, surname within the postcode) and that the duplicate engine's scorer calls a match.
+ */
+export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowData }[]): number[][] {
+  const postcodes = swissPostcodes();
+  const seen = new Map<string, number[]>();
+  const records = rows.map((r) => matchRecordOf(r.data));
+  return rows.map((r, i) => {
+    const candidates = new Set<number>();
+    for (const key of fileKeys(r.data)) {
+      const list = seen.get(key);
+      if (list) {
+        // The latest rows of a crowded key only: a file of one family or one street stays linear.
+        list.slice(-KEY_CANDIDATES).forEach((j) => candidates.add(j));
+        list.push(i);
+      } else {
+        seen.set(key, [i]);
+      }
+    }
+    const dups: number[] = [];
+    for (const j of [...candidates].sort((a, b) => a - b)) {
+      if (compareRecords(records[i]!, records[j]!, postcodes).isMatch) {
+        dups.push(rows[j]!.rowNo);
+      }
+    }
+    return dups;
+  });
+}
+
+/** The existing clients each row may be (best first, at most MATCHES_KEPT), every client of the company considered. */
+export async function databaseMatches(
+  tx: Tx,
+  rows: readonly ImportRowData[],
+  onProgress?: (done: number) => Promise<void>,
+): Promise<StoredImportMatch[][]> {
+  const out: StoredImportMatch[][] = [];
+  for (let i = 0; i < rows.length; i += MATCH_CHUNK) {
+    const part = rows.slice(i, i + MATCH_CHUNK);
+    const found = await findClientMatches(
+      tx,
+      part.map((d) => matchRecordOf(d)),
+      { kind: 'all' },
+    );
+    for (const list of found) {
+      out.push(list.slice(0, MATCHES_KEPT).map((m) => ({ client_id: m.client.id, score: m.score, reasons: m.reasons })));
+    }
+    await onProgress?.(Math.min(rows.length, i + MATCH_CHUNK));
+  }
+  return out;
+}
+
+/** What is wrong with a row: the row rules, and the OCR's doubts about fields not corrected since. */
+export function rowErrors(data: ImportRowData, postcodes: PostcodeTable, kept: Record<string, string> = {}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, key] of Object.entries(kept)) {
+    if (key === 'ocr_uncertain') {
+      errors[field] = key;
+    }
+  }
+  return { ...errors, ...validateImportRow(data, postcodes) };
+}
+
+/**
+ * Checks a batch's rows (the job behind POST /api/import/batches/{id}/mapping, and behind the OCR's
+ * rows): a lead file is read again from its stored original and mapped; each row is validated, compared
+ * with the file's earlier rows and looked for among the clients; the rows are written in one
+ * transaction (the batch's earlier pending rows replaced), so a failed check leaves none. Progress is
+ * written to the batch as it goes; a failure sets stage 'failed' with the reason.
+ */
+export async function checkBatch(deps: CheckDeps, batchId: number, limits: { maxBytes: number; maxRows: number }): Promise<void> {
+  const batch = await repo.findBatch(deps.db, batchId);
+  if (!batch || batch.stage !== 'checking') {
+    return;
+  }
+  const progress = async (percent: number) => {
+    await repo.updateBatch(deps.db, batchId, { progress: Math.max(0, Math.min(99, Math.round(percent))) });
+  };
+  try {
+    const postcodes = postcodeTable();
+    if (batch.importType === 'ocr') {
+      const rows = await repo.pendingRowsOfBatch(deps.db, batchId);
+      const dups = fileDuplicates(rows);
+      const matches = await databaseMatches(
+        deps.db,
+        rows.map((r) => r.data),
+        (done) => progress(10 + (80 * done) / Math.max(1, rows.length)),
+      );
+      await deps.db.transaction(async (tx) => {
+        await repo.writeRowChecks(
+          tx,
+          rows.map((r, i) => ({
+            id: r.id,
+            errors: rowErrors(r.data, postcodes, r.errors),
+            matches: matches[i]!,
+            fileDuplicateOf: dups[i]!,
+          })),
+        );
+        await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length });
+      });
+      return;
+    }
+    const stored = batch.fileId && deps.files ? await storedBytes(deps.files, batch.fileId) : null;
+    if (!stored) {
+      throw new Error('the uploaded file is no longer stored');
+    }
+    const file = await readLeadFile(stored.bytes, { maxBytes: Number.MAX_SAFE_INTEGER, maxRows: Math.max(limits.maxRows, batch.rowCount) });
+    await progress(5);
+    const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: applyMapping(batch.mapping, cells) }));
+    const errors = rows.map((r) => rowErrors(r.data, postcodes));
+    const dups = fileDuplicates(rows);
+    await progress(15);
+    const matches = await databaseMatches(
+      deps.db,
+      rows.map((r) => r.data),
+      (done) => progress(15 + (70 * done) / Math.max(1, rows.length)),
+    );
+    await deps.db.transaction(async (tx) => {
+      const locked = await repo.findBatch(tx, batchId, { lock: true });
+      if (!locked || locked.stage !== 'checking') {
+        return;
+      }
+      await repo.deletePendingRows(tx, batchId);
+      await repo.insertRows(
+        tx,
+        rows.map((r, i) => ({
+          batchId,
+          rowNo: r.rowNo,
+          importType: batch.importType,
+          createdById: batch.createdById,
+          locationId: locked.locationId,
+          data: r.data,
+          raw: r.cells,
+          errors: errors[i]!,
+          hasErrors: Object.keys(errors[i]!).length > 0,
+          matches: matches[i]!,
+          fileDuplicateOf: dups[i]!,
+          duplicationStatus: matches[i]!.length > 0 || dups[i]!.length > 0 ? 'duplicates' : 'without_duplicates',
+        })),
+      );
+      await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length, error: null });
+    });
+  } catch (err) {
+    await repo
+      .updateBatch(deps.db, batchId, { stage: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'check failed' })
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * The checks of this process, one after the other (where no pg-boss worker runs them): answers the
+ * `scheduleCheck` of the routes. A failed check is on its batch (stage 'failed'); `onError` hears why.
+ */
+export function inProcessChecks(deps: CheckDeps, limits: { maxBytes: number; maxRows: number }, onError: (err: unknown) => void) {
+  let chain: Promise<void> = Promise.resolve();
+  return (batchId: number): void => {
+    chain = chain.then(() => checkBatch(deps, batchId, limits)).catch(onError);
+  };
+}
+
+/**
+ * The rows someone else wrote into a batch (the OCR's, one per page) are all there: validated and
+ * looked for among the clients and the batch's other rows, as a lead file's rows are; the batch is
+ * 'ready' after. Runs in the caller (the OCR's job).
+ */
+export async function checkWrittenRows(db: Db, batchId: number): Promise<void> {
+  await repo.updateBatch(db, batchId, { stage: 'checking', progress: 0, error: null });
+  await checkBatch({ db }, batchId, { maxBytes: 0, maxRows: 0 });
+}
