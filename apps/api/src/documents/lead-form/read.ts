@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { OcrEngine, OcrText, RecognizeOptions } from '../../integrations/ocr/ocr.ts';
-import { LEAD_FORM, LEAD_FORM_FIELDS, lineRects, type LeadFormField, type Rect } from './layout.ts';
-import { register, sampleRect, scaleHomography, wholeImage, type Gray, type Homography } from './registration.ts';
+import { LEAD_FORM, LEAD_FORM_FIELDS, lineRects, MARKS, type LeadFormField, type Rect } from './layout.ts';
+import { project, register, sampleRect, scaleHomography, wholeImage, type Gray, type Homography } from './registration.ts';
 import { validateLeadForm, type RawFields } from './validate.ts';
 
 const run = promisify(execFile);
@@ -170,6 +170,17 @@ export function agree(a: OcrText | undefined, b: OcrText | undefined): OcrText {
   }
   const best = x.confidence >= y.confidence ? x : y;
   return { text: best.text, confidence: Math.min(best.confidence, 0.3) };
+}
+
+/** Pixels per point under which a page counts as low-resolution (≈ 175 dpi). */
+const LOW_RESOLUTION = 2.4;
+
+/** The page's resolution in image pixels per template point, measured between the top marks. */
+function resolution(h: Homography): number {
+  const [a, b] = MARKS as [{ x: number; y: number }, { x: number; y: number }];
+  const pa = project(h, a.x, a.y);
+  const pb = project(h, b.x, b.y);
+  return Math.hypot(pa.x - pb.x, pa.y - pb.y) / (b.x - a.x);
 }
 
 const digitsOf = (t: string) => t.replace(/\s+/g, ' ').trim();
@@ -353,6 +364,11 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
   }
 
   const checked = validateLeadForm(raw);
+  // Below about 175 dpi both models lose accents alike ("après" read "apres" by both): the remark, free text full
+  // of them, is then always checked by a person.
+  if (resolution(h) < LOW_RESOLUTION && checked.note.value !== null) {
+    checked.note = { value: checked.note.value, confidence: Math.min(checked.note.confidence, 0.4) };
+  }
   const fields = {} as Record<LeadFormField, ReadField>;
   for (const field of LEAD_FORM_FIELDS) {
     const f = checked[field];
