@@ -1,57 +1,34 @@
 import {
   IMPORT_BATCH_POLL_MS,
-  isOneOf,
   IMPORT_ORDER_FIELDS,
+  isOneOf,
+  type DuplicationFilter,
   type ImportBatchDto,
+  type ImportDecision,
   type ImportField,
   type ImportRowData,
-  type ImportRowDto,
   type ImportType,
-  type LaunchImportAnswer,
   type OcrOperationDto,
   type PrepareImportDto,
-  type PrepareImportQuery,
-  type DuplicationFilter,
   type ReviewFilter,
-  type ImportDecision,
 } from '@bo/domain';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
-import { answerOf } from '../../app/http-error.ts';
+import { postForm } from '../../app/upload.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
 
 export const IMPORT_KEY = ['import'] as const;
 const ROWS_KEY = [...IMPORT_KEY, 'rows'] as const;
 const OCR_KEY = [...IMPORT_KEY, 'ocr'] as const;
+const batchKey = (id: number) => [...IMPORT_KEY, 'batch', id] as const;
 
 /** The printable lead form the OCR reads (spec 4). */
 export const OCR_FORM_URL = '/api/import/ocr-form.pdf';
 /** A stored file (an OCR row's cropped field image). */
 export const fileUrl = (id: string | number) => `/api/files/${id}`;
 
-// Until the server's import routes are in the generated contract, the calls are typed by the domain's schemas.
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return answerOf(response.status, await response.text()) as T;
-}
-
-function queryString(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v !== undefined) {
-      params.set(k, String(v));
-    }
-  }
-  return params.toString();
-}
-
 /** Sends the chosen files (one batch each) with their type and lead location; reports the share sent. */
-export function uploadImportFiles(
+export async function uploadImportFiles(
   importType: ImportType,
   files: readonly File[],
   locationId: number | null,
@@ -64,23 +41,7 @@ export function uploadImportFiles(
     form.append('location_id', String(locationId));
   }
   files.forEach((f) => form.append('file', f, f.name));
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/import/upload-file');
-    request.withCredentials = true;
-    request.upload.onprogress = (e) => e.lengthComputable && e.total > 0 && onProgress(e.loaded / e.total);
-    request.onload = () => {
-      try {
-        resolve((answerOf(request.status, request.responseText) as { data: ImportBatchDto[] }).data);
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    };
-    request.onerror = () => reject(new Error('network error'));
-    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
+  return (await postForm('/api/import/upload-file', form, onProgress, signal)).data;
 }
 
 export function useUploadFromGdrive() {
@@ -94,8 +55,8 @@ export function useUploadFromGdrive() {
 export function useBatchProgress(batches: readonly ImportBatchDto[]) {
   return useQueries({
     queries: batches.map((b) => ({
-      queryKey: [...IMPORT_KEY, 'batch', b.id],
-      queryFn: () => call<ImportBatchDto>('GET', `/api/import/batches/${b.id}`),
+      queryKey: batchKey(b.id),
+      queryFn: (): Promise<ImportBatchDto> => api.get('/api/import/batches/{id}', { path: { id: b.id } }),
       initialData: b,
       refetchInterval: (q: { state: { data?: ImportBatchDto } }) =>
         q.state.data && (q.state.data.stage === 'uploaded' || q.state.data.stage === 'checking') ? IMPORT_BATCH_POLL_MS : false,
@@ -108,15 +69,15 @@ export function useApplyMapping() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; mapping: Record<string, ImportField>; location_id: number | null }) =>
-      call<ImportBatchDto>('POST', `/api/import/batches/${v.id}/mapping`, { mapping: v.mapping, location_id: v.location_id }),
-    onSuccess: (batch) => client.setQueryData([...IMPORT_KEY, 'batch', batch.id], batch),
+      api.post('/api/import/batches/{id}/mapping', { path: { id: v.id }, body: { mapping: v.mapping, location_id: v.location_id } }),
+    onSuccess: (batch) => client.setQueryData(batchKey(batch.id), batch),
   });
 }
 
 export function useDiscardBatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call<unknown>('DELETE', `/api/import/batches/${id}`),
+    mutationFn: (id: number) => api.delete('/api/import/batches/{id}', { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ROWS_KEY }),
   });
 }
@@ -130,7 +91,7 @@ export interface RowsFilter {
 /** One page of the caller's pending rows (spec 4: 50 a page by default, by location descending). */
 export function useImportRows(filter: RowsFilter, page: DataTableQuery, enabled = true) {
   const orderBy = page.sort && isOneOf(IMPORT_ORDER_FIELDS, page.sort.field) ? page.sort.field : undefined;
-  const query: Partial<PrepareImportQuery> & { importType: ImportType } = {
+  const query = {
     importType: filter.importType,
     limit: page.limit,
     offset: page.offset,
@@ -141,7 +102,7 @@ export function useImportRows(filter: RowsFilter, page: DataTableQuery, enabled 
   };
   return useQuery({
     queryKey: [...ROWS_KEY, query],
-    queryFn: () => call<PrepareImportDto>('GET', `/api/import/prepare-import?${queryString(query)}`),
+    queryFn: () => api.get('/api/import/prepare-import', { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -159,7 +120,7 @@ export interface RecordChange {
 export function useUpdateRecord() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RecordChange) => call<ImportRowDto>('POST', '/api/import/update-record', body),
+    mutationFn: (body: RecordChange) => api.post('/api/import/update-record', { body }),
     onSuccess: (row) => {
       client.setQueriesData<PrepareImportDto>({ queryKey: ROWS_KEY }, (page) =>
         page ? { ...page, data: page.data.map((r) => (r.id === row.id ? row : r)) } : page,
@@ -174,7 +135,7 @@ export function useLaunchImport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { importType: ImportType; ids: number[]; all: boolean; duplicates: ImportDecision }) =>
-      call<LaunchImportAnswer>('POST', '/api/import/launch-import', body),
+      api.post('/api/import/launch-import', { body }),
     onSettled: () => client.invalidateQueries({ queryKey: ROWS_KEY }),
   });
 }

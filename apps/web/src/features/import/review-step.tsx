@@ -381,6 +381,7 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
           'data-testid': 'import-row',
           'data-row-no': row.row_no,
           'data-row-id': row.id,
+          'data-batch-id': row.batch_id,
           'data-errors': Object.keys(row.errors).join(','),
           'data-review': row.review_status,
         })}

@@ -55,14 +55,15 @@ export function FieldCell({ row, field }: { row: ImportRowDto; field: ImportFiel
           alignItems: 'center',
           gap: 0.5,
           maxWidth: '100%',
-          color: error ? 'error.main' : 'warning.dark',
+          // Dark enough on the tint for small text (WCAG AA); the icon carries the colour of the kind.
+          color: error ? 'error.dark' : 'text.primary',
           fontWeight: 500,
           bgcolor: error ? 'rgba(211, 47, 47, 0.08)' : 'rgba(237, 108, 2, 0.08)',
           borderRadius: 0.5,
           px: 0.5,
         }}
       >
-        <ErrorOutline sx={{ fontSize: 16 }} aria-hidden />
+        <ErrorOutline sx={{ fontSize: 16, color: error ? 'error.main' : 'warning.main' }} aria-hidden />
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {value ?? t('import:review.emptyValue')}
         </Box>
