@@ -202,9 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db: deps.database.db,
     files,
     limits: deps.config.import,
-    scheduleCheck: inProcessChecks({ db: deps.database.db, files }, deps.config.import, (err) =>
-      app.log.error({ err }, 'import check failed'),
-    ),
+    // A pg-boss worker where one runs (main.ts), else this process, one batch after the other.
+    scheduleCheck: deps.jobs?.notifyImportCheck
+      ? (id) => deps.jobs?.notifyImportCheck?.(id)
+      : inProcessChecks({ db: deps.database.db, files }, deps.config.import, (err) => app.log.error({ err }, 'import check failed')),
   };
   importRoutes(app, importDeps);
   ocrRoutes(app, {

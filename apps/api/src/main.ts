@@ -39,6 +39,7 @@ const jobs = await startJobs({
     drive: createDrive(config),
     engine: createOcrEngine(config),
   },
+  importCheck: { db: database.db, files: { db: database.db, storage: storageFor(config) }, limits: config.import },
   onError: (err) => log(`job error: ${errorSummary(err)}`),
 });
 

@@ -3,7 +3,13 @@ import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
 import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/index.ts';
-import { registerOcrJobs, type OcrJobDeps, type OcrJobs } from '../modules/import/index.ts';
+import {
+  registerImportCheckJobs,
+  registerOcrJobs,
+  type ImportCheckJobDeps,
+  type OcrJobDeps,
+  type OcrJobs,
+} from '../modules/import/index.ts';
 import { deliverQueued } from '../modules/mail/index.ts';
 import { deliverDueSms } from '../modules/sms/index.ts';
 
@@ -13,6 +19,8 @@ export interface Jobs {
   notifySmsPlanned(): void;
   /** Call after starting an OCR operation (or asking it to stop): a worker reads its pages. */
   notifyOcr(operationId: number): void;
+  /** Call after mapping an import batch: a worker checks its rows (absent: the app checks in its own process). */
+  notifyImportCheck?(batchId: number): void;
   stop(): Promise<void>;
 }
 
@@ -31,6 +39,8 @@ export async function startJobs(opts: {
   sms?: SmsSender;
   /** What reading scanned lead forms needs (storage, folder source, OCR engine); without it no OCR runs here. */
   ocr?: OcrJobDeps;
+  /** What the check of import rows needs (the stored files, the limits); without it no import check runs here. */
+  importCheck?: ImportCheckJobDeps;
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
@@ -63,6 +73,7 @@ export async function startJobs(opts: {
     await cleanupThrottleRecords(opts.db);
   });
   const ocr: OcrJobs | null = opts.ocr ? await registerOcrJobs(boss, opts.ocr, opts.onError) : null;
+  const importCheck = opts.importCheck ? await registerImportCheckJobs(boss, opts.importCheck, opts.onError) : null;
   // The sweep picks up anything queued while no worker was running (a crash, a failed provider).
   await boss.schedule(MAIL_DELIVER, '* * * * *');
   await boss.schedule(SESSIONS_CLEANUP, '17 * * * *');
@@ -76,6 +87,7 @@ export async function startJobs(opts: {
       boss.send(SMS_DELIVER, {}, { singletonKey: 'deliver', singletonSeconds: 1 }).catch(opts.onError);
     },
     notifyOcr: (operationId) => ocr?.notify(operationId),
+    ...(importCheck ? { notifyImportCheck: (batchId: number) => importCheck.notify(batchId) } : {}),
     stop: () => {
       // A running OCR job ends its page and stops before the next; a restarted server resumes there.
       ocr?.stopping();

@@ -7,6 +7,9 @@ import { buildClient, buildStaff, type Staff } from '../../../test/factories.ts'
 import { png } from '../../../test/fixtures.ts';
 import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/wait.ts';
+import { outboxTransport } from '../../integrations/mail/transport.ts';
+import { storageFor } from '../../integrations/storage/index.ts';
+import { startJobs, type Jobs } from '../../jobs/queue.ts';
 import { locations, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -703,5 +706,60 @@ describe('a file of 1,000 rows end to end', () => {
     expect(answer.skipped).toBe(4); // three repeats of row 1 and the existing client
     expect(answer.created).toBe(1000 - 10 - 4);
     expect((await counts()).clients).toBe(before.clients + answer.created);
+  }, 60_000);
+});
+
+describe('the check as a pg-boss job', () => {
+  it('a worker of the job queue checks the rows of a mapped batch', async () => {
+    const ref: { current: Jobs | null } = { current: null };
+    const proxy: Jobs = {
+      notifyMailQueued: () => ref.current?.notifyMailQueued(),
+      notifySmsPlanned: () => ref.current?.notifySmsPlanned(),
+      notifyOcr: (id) => ref.current?.notifyOcr(id),
+      notifyImportCheck: (id) => ref.current?.notifyImportCheck?.(id),
+      stop: async () => ref.current?.stop(),
+    };
+    const errors: Error[] = [];
+    const withJobs = await createTestApp({ databaseUrl: t.databaseUrl, env: { DATA_DIR: t.dataDir }, jobs: proxy });
+    const jobs = await startJobs({
+      databaseUrl: t.databaseUrl,
+      db: withJobs.db,
+      transport: outboxTransport,
+      mailFrom: 'Back Office <no-reply@back-office.local>',
+      onError: (err) => errors.push(err),
+      importCheck: { db: withJobs.db, files: { db: withJobs.db, storage: storageFor(withJobs.config) }, limits: withJobs.config.import },
+    });
+    ref.current = jobs;
+    try {
+      const other = { ...admin };
+      const res = await injectAs(withJobs.app, other.cookie, {
+        method: 'POST',
+        url: '/api/import/upload-file',
+        ...form([
+          { name: 'importType', value: 'leads' },
+          { name: 'file', file: { filename: 'job.csv', bytes: Buffer.from('Vorname;Name;Telefon\nJob;Runner;044 777 00 01\n') } },
+        ]),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const batch = res.json<{ data: ImportBatchDto[] }>().data[0]!;
+      const mapped = await injectAs(withJobs.app, other.cookie, {
+        method: 'POST',
+        url: `/api/import/batches/${batch.id}/mapping`,
+        payload: { mapping: batch.mapping },
+      });
+      expect(mapped.json<ImportBatchDto>().stage).toBe('checking');
+      await until(
+        async () =>
+          (await injectAs(withJobs.app, other.cookie, { method: 'GET', url: `/api/import/batches/${batch.id}` })).json<ImportBatchDto>()
+            .stage === 'ready',
+        'the job checked the batch',
+        30_000,
+      );
+      expect(errors).toEqual([]);
+      await injectAs(withJobs.app, other.cookie, { method: 'DELETE', url: `/api/import/batches/${batch.id}` });
+    } finally {
+      await jobs.stop();
+      await withJobs.close();
+    }
   }, 60_000);
 });

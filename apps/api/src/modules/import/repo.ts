@@ -282,3 +282,9 @@ export async function markLaunched(tx: Tx, batchIds: readonly number[]): Promise
     )})
       AND NOT EXISTS (SELECT 1 FROM import_rows r WHERE r.batch_id = b.id AND r.state = 'pending')`);
 }
+
+/** The batches in stage 'checking' (a check to run or to run again). */
+export async function batchesBeingChecked(tx: Tx): Promise<number[]> {
+  const rows = await tx.select({ id: importBatches.id }).from(importBatches).where(eq(importBatches.stage, 'checking'));
+  return rows.map((r) => r.id);
+}
