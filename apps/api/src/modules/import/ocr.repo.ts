@@ -1,7 +1,7 @@
 import type { OcrProcessing } from '@bo/domain';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { files, importBatches, importRows, ocrOperations, ocrPages } from '../../db/schema/index.ts';
+import { files, importBatches, ocrOperations, ocrPages } from '../../db/schema/index.ts';
 
 export type OcrOperationRow = typeof ocrOperations.$inferSelect;
 export type OcrPageRow = typeof ocrPages.$inferSelect;
@@ -236,22 +236,4 @@ export async function findOcrBatch(tx: Tx, batchId: number) {
     .from(importBatches)
     .where(eq(importBatches.id, batchId));
   return row ?? null;
-}
-
-/** The batch a Drive folder's scans become: the rows of the operation hang on it like a file's rows. */
-export async function insertOcrBatch(
-  tx: Tx,
-  values: { createdById: number; fileName: string; fileSha256: string; locationId: number | null; ocrOperationId: number },
-): Promise<number> {
-  const [row] = await tx
-    .insert(importBatches)
-    .values({ importType: 'ocr', uploadType: 'gdrive', stage: 'uploaded', ...values })
-    .returning({ id: importBatches.id });
-  return row!.id;
-}
-
-/** One page's import row (in the page's transaction). */
-export async function insertOcrRow(tx: Tx, values: typeof importRows.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(importRows).values(values).returning({ id: importRows.id });
-  return row!.id;
 }

@@ -1,18 +1,28 @@
-import { insertOcrBatch, insertOcrRow } from './ocr.repo.ts';
+import { checkWrittenRows } from './check.service.ts';
+import { insertBatch, insertRow } from './repo.ts';
 import type { OcrRowWriter } from './ocr.service.ts';
 
-/** How the OCR's rows become the import's rows: the batch of a folder, a row per page, then the check of the batch. */
+/**
+ * How the OCR's rows become the import's rows: the batch of a folder's scans, one row per page (in the page's
+ * transaction), then the check every batch gets (validation, duplicates in the batch and among the clients), so
+ * they are reviewed and launched like a lead file's rows.
+ */
 export const ocrRowWriter: OcrRowWriter = {
-  createBatch: (db, op, name, sha256) =>
-    insertOcrBatch(db, {
-      createdById: op.createdById,
-      fileName: name,
-      fileSha256: sha256,
-      locationId: op.locationId,
-      ocrOperationId: op.id,
-    }),
+  createBatch: async (db, op, name, sha256) =>
+    (
+      await insertBatch(db, {
+        importType: 'ocr',
+        uploadType: 'gdrive',
+        fileName: name,
+        fileSha256: sha256,
+        createdById: op.createdById,
+        stage: 'uploaded',
+        locationId: op.locationId,
+        ocrOperationId: op.id,
+      })
+    ).id,
   insertRow: (tx, row) =>
-    insertOcrRow(tx, {
+    insertRow(tx, {
       batchId: row.batchId,
       rowNo: row.rowNo,
       importType: 'ocr',
@@ -25,7 +35,5 @@ export const ocrRowWriter: OcrRowWriter = {
       confidence: row.confidence,
       fieldImages: row.fieldImages,
     }),
-  rowsWritten: async () => {
-    // TODO(import): the batch's validation and duplicate check
-  },
+  rowsWritten: (db, batchId) => checkWrittenRows(db, batchId),
 };
