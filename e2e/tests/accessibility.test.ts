@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { ROLES, screenPath, screensFor, type RoleCode, type Screen } from '@bo/domain';
+import { ROLES, screenPath, screensFor, type PrepareImportDto, type RoleCode, type Screen } from '@bo/domain';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, signIn, withPage } from '../support/browser.ts';
 import type { Json } from '../support/contract.ts';
@@ -273,6 +273,69 @@ void describe('accessibility of every screen', { timeout: 1_200_000 }, () => {
       assert.equal(findings.length, 0, `axe violations:\n${report(findings)}`);
     }),
   );
+
+  for (const role of ['admin', 'ocr_manager'] as const) {
+    void it(
+      `${role}: the import screen's steps (upload, columns, review with a row's details, the edit and launch dialogs, OCR) have no critical or serious axe violation`,
+      withPage(async (page) => {
+        await signIn(page, EMAIL[role], DEMO_PASSWORD);
+        const base = role === 'admin' ? '/admin-dashboard' : '/om-dashboard';
+        await page.goto(`${base}/import`);
+        await settled(page, 'the import screen');
+        const step = (name: string) => page.locator(`[data-testid="import-stepper"][data-active="${name}"]`).waitFor({ timeout: 60_000 });
+        const findings: Finding[] = [];
+
+        await page.getByTestId('import-type-ocr').click();
+        await page.getByTestId('import-next').click();
+        await page.getByTestId('import-dropzone').waitFor();
+        await settled(page, 'the OCR step');
+        findings.push(...(await scan(page, `${role} import, OCR scans`)));
+
+        await page.getByTestId('import-step-type').click();
+        await page.getByTestId('import-type-perspective').click();
+        await page.getByTestId('import-next').click();
+        await step('upload');
+        await settled(page, 'the upload step');
+        findings.push(...(await scan(page, `${role} import, upload`)));
+
+        const lines = ['Vorname;Nachname;PLZ;Ort;Telefon', 'Axe;Prüfung;8005;Zürich;079 555 01 01', 'Axe;Fehler;8005;Bern;12'];
+        await page
+          .getByTestId('import-file-input')
+          .setInputFiles({ name: `axe-${role}.csv`, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') });
+        await step('columns');
+        await settled(page, 'the columns step');
+        findings.push(...(await scan(page, `${role} import, columns`)));
+
+        await page.getByTestId('import-check').click();
+        await step('review');
+        const row = page.getByTestId('import-row').first();
+        await row.getByTestId('import-expand').click();
+        await settled(page, 'the review');
+        findings.push(...(await scan(page, `${role} import, review with a row's details`)));
+
+        await row.getByTestId('import-edit').click();
+        await page.getByTestId('import-edit-dialog').waitFor();
+        await settled(page, 'the edit dialog');
+        findings.push(...(await scan(page, `${role} import, a row's edit dialog`)));
+        await page.keyboard.press('Escape');
+        await page.getByTestId('import-edit-dialog').waitFor({ state: 'detached' });
+
+        await page.getByTestId('import-select-all').click();
+        await page.getByTestId('import-launch').click();
+        await page.getByTestId('import-launch-dialog').waitFor();
+        await settled(page, 'the launch dialog');
+        findings.push(...(await scan(page, `${role} import, the launch dialog`)));
+        await page.keyboard.press('Escape');
+
+        // What the scan uploaded is discarded again.
+        const { data } = await apiJson<PrepareImportDto>(page, 'GET', '/api/import/prepare-import?importType=perspective&limit=500');
+        for (const id of new Set(data.map((r) => r.batch_id))) {
+          await apiJson(page, 'DELETE', `/api/import/batches/${id}`);
+        }
+        assert.equal(findings.length, 0, `axe violations:\n${report(findings)}`);
+      }),
+    );
+  }
 
   void it(
     "sales agent: the calendar's week with its events and an event's dialog have no critical or serious axe violation",
