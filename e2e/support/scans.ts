@@ -33,7 +33,8 @@ interface TestScans {
   degrade(png: Buffer, faults: ScanFaults): Promise<Buffer>;
 }
 
-const MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/src/documents/lead-form/test-scans.ts');
+const API_DOCUMENTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/src/documents');
+const MODULE = path.join(API_DOCUMENTS, 'lead-form/test-scans.ts');
 
 let loaded: Promise<TestScans> | undefined;
 function scans(): Promise<TestScans> {

@@ -6,9 +6,11 @@ import {
   OCR_POLL_INTERVAL_MS,
   screenPath,
   SCREENS,
+  type ImportBatchDto,
   type ImportRowDto,
   type LaunchImportAnswer,
   type OcrOperationDto,
+  type PrepareImportDto,
 } from '@bo/domain';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -61,9 +63,9 @@ const LEA: LeadFormValues = {
   email: 'lea.zurbriggen@example.ch',
   language: 'de',
 };
-const LUCA: LeadFormValues = {
+const ETTORE: LeadFormValues = {
   salutation: 'Herr',
-  name: 'Luca',
+  name: 'Ettore',
   surname: 'Pedrazzini',
   address: 'Via Cattedrale 7',
   zipcode: '6900',
@@ -85,7 +87,7 @@ const SABINE: LeadFormValues = {
 
 const FORMS: Form[] = [
   { file: `formular-${SUFFIX}-1.png`, mimeType: 'image/png', written: LEA, truth: LEA, uncertain: [] },
-  { file: `formular-${SUFFIX}-2.png`, mimeType: 'image/png', written: LUCA, truth: LUCA, uncertain: [] },
+  { file: `formular-${SUFFIX}-2.png`, mimeType: 'image/png', written: ETTORE, truth: ETTORE, uncertain: [] },
   {
     file: `formular-${SUFFIX}-3.jpg`,
     mimeType: 'image/jpeg',
@@ -172,8 +174,8 @@ async function followRecognition(page: Page): Promise<string[]> {
 }
 
 /** The row of the review table that was read from `file`. */
-function rowOf(page: Page, file: string): Locator {
-  return page.getByTestId('import-row').filter({ hasText: file });
+function rowOf(page: Page, form: Form): Locator {
+  return page.getByTestId('import-row').filter({ hasText: form.file });
 }
 
 async function rowErrors(row: Locator): Promise<string[]> {
@@ -195,7 +197,7 @@ async function assertImageShown(image: Locator): Promise<void> {
  * beside the scan's cut-out of the field; saves it as reviewed. Answers the fields corrected.
  */
 async function correctRow(page: Page, form: Form): Promise<string[]> {
-  const row = rowOf(page, form.file);
+  const row = rowOf(page, form);
   const wrong = await rowErrors(row);
   if (wrong.length === 0) {
     return [];
@@ -212,14 +214,20 @@ async function correctRow(page: Page, form: Form): Promise<string[]> {
       // Beside the field: what the paper says.
       await assertImageShown(image);
     }
-    await input.fill(form.truth[field as keyof LeadFormValues] ?? '');
+    const value = form.truth[field as keyof LeadFormValues] ?? '';
+    await input.fill(value);
+    assert.equal(await input.inputValue(), value);
   }
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/import/update-record' && r.request().method() === 'POST');
   await dialog.getByTestId('import-edit-save-reviewed').click();
   const answer = await saved;
   assert.equal(answer.status(), 200, await answer.text());
   const checked = (await answer.json()) as ImportRowDto;
-  assert.deepEqual(checked.errors, {}, `${form.file}: the server still finds fault after the correction`);
+  assert.deepEqual(
+    checked.errors,
+    {},
+    `${form.file}: the server still finds fault after the correction of ${wrong.join(', ')} (sent ${answer.request().postData() ?? ''})`,
+  );
   assert.equal(checked.review_status, 'reviewed');
   const rowNo = Number(await row.getAttribute('data-row-no'));
   await expectSnackbar(page, tr('de', 'import:messages.rowSaved', { row: rowNo }));
@@ -269,9 +277,10 @@ void describe('OCR import', { timeout: 420_000 }, () => {
       const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/import/upload-file');
       await page
         .getByTestId('import-file-input')
-        .setInputFiles(FORMS.map((f, i) => ({ name: f.file, mimeType: f.mimeType, buffer: scans[i]! })));
+        .setInputFiles(FORMS.map((f, k) => ({ name: f.file, mimeType: f.mimeType, buffer: scans[k]! })));
       const upload = await uploaded;
       assert.equal(upload.status(), 200, await upload.text());
+      const uploadedBatches = ((await upload.json()) as { data: ImportBatchDto[] }).data;
       const scansText = tr('de', 'import:ocr.scans', { count: 3, files: FORMS.map((f) => f.file).join(', ') });
       await page.getByText(scansText, { exact: true }).waitFor();
 
@@ -305,6 +314,13 @@ void describe('OCR import', { timeout: 420_000 }, () => {
       assert.equal(finished.rows_created, 3);
       assert.equal(finished.pages_done, 3);
       await expectSnackbar(page, tr('de', 'import:messages.ocrDone', { count: 3 }));
+      // The server lists the rows for review once their upload is checked.
+      const listed = await apiJson<PrepareImportDto>(page, 'GET', '/api/import/prepare-import?importType=ocr');
+      assert.equal(
+        listed.total,
+        3,
+        `the review lists the rows read: ${JSON.stringify(uploadedBatches.map((b) => [b.file_name, b.stage]))}`,
+      );
       await eventually(async () => assert.equal(await page.getByTestId('import-stepper').getAttribute('data-active'), 'review'));
 
       // The review: a row per form; the poor scan's postcode and place are sent to review.
@@ -312,7 +328,7 @@ void describe('OCR import', { timeout: 420_000 }, () => {
       await table.waitFor();
       await eventually(async () => assert.equal(await page.getByTestId('import-row').count(), 3));
       for (const form of FORMS) {
-        const row = rowOf(page, form.file);
+        const row = rowOf(page, form);
         await row.waitFor();
         const wrong = await rowErrors(row);
         for (const field of form.uncertain) {
@@ -321,7 +337,7 @@ void describe('OCR import', { timeout: 420_000 }, () => {
         }
       }
       const poor = FORMS[2]!;
-      const poorRow = rowOf(page, poor.file);
+      const poorRow = rowOf(page, poor);
       // What the paper says, marked: the place as written.
       assert.match(await textOf(poorRow.locator('[data-testid="import-field-error"][data-field="city"]')), /^Bern\b/);
 
@@ -371,15 +387,20 @@ void describe('OCR import', { timeout: 420_000 }, () => {
           SCREENS.find((s) => s.id === 'clients')!,
         ),
       );
+      // New leads are on the B2C tab (the list opens on the buyers).
+      await admin.getByTestId('clients-tab-b2c').click();
+      await eventually(async () => assert.equal(await admin.getByTestId('clients-tab-b2c').getAttribute('aria-selected'), 'true'));
       const search = admin.getByTestId('clients-search');
-      for (const person of [LEA, LUCA, SABINE]) {
+      for (const person of [LEA, ETTORE, SABINE]) {
         const fullName = `${person.name} ${person.surname}`;
+        // The list writes the surname first.
+        const listed = `${person.surname}, ${person.name}`;
         const asked = admin.waitForResponse(
           (r) => new URL(r.url()).pathname === '/api/clients' && new URL(r.url()).searchParams.get('search') === person.surname,
         );
         await search.fill(person.surname!);
         await asked;
-        const row = admin.getByTestId('client-row').filter({ has: admin.getByTestId('client-name').getByText(fullName, { exact: true }) });
+        const row = admin.getByTestId('client-row').filter({ has: admin.getByTestId('client-name').getByText(listed, { exact: true }) });
         await eventually(async () => assert.equal(await row.count(), 1, `${fullName} is in the clients list once`));
         const { data } = await apiJson<Json<'get', '/api/clients'>>(
           admin,
