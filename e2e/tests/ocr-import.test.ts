@@ -311,8 +311,13 @@ void describe('OCR import', { timeout: 420_000 }, () => {
       const finished = await lastOperation(page);
       assert.ok(finished?.done);
       assert.equal(finished.error, null);
+      // One operation reads every scan of the upload, a row each.
+      assert.equal(
+        finished.pages_done,
+        3,
+        `the recognition read all three scans (${finished.pages_done} of ${finished.pages_total} pages)`,
+      );
       assert.equal(finished.rows_created, 3);
-      assert.equal(finished.pages_done, 3);
       await expectSnackbar(page, tr('de', 'import:messages.ocrDone', { count: 3 }));
       // The server lists the rows for review once their upload is checked.
       const listed = await apiJson<PrepareImportDto>(page, 'GET', '/api/import/prepare-import?importType=ocr');
