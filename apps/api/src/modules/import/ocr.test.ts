@@ -577,6 +577,19 @@ describe('an uploaded scan, and lead files from a folder', () => {
       expect(rows[0]!.field_images?.surname).toMatch(/^[0-9a-f-]{36}$/);
       expect(rows[0]!.confidence?.surname).toBeLessThan(0.8);
 
+      // Saved as reviewed, the reviewer's word ends the doubt; the rules the values break still hold.
+      const { id } = rows[0] as unknown as { id: number };
+      const confirmed = await injectAs(server.t.app, om.cookie, {
+        method: 'POST',
+        url: '/api/import/update-record',
+        payload: { id, reviewed: true },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const after = confirmed.json<{ review_status: string; errors: Record<string, string> }>();
+      expect(after.review_status).toBe('reviewed');
+      expect(Object.values(after.errors)).not.toContain('ocr_uncertain');
+      expect(Object.keys(after.errors).length).toBeGreaterThan(0); // a page read empty names nobody
+
       // Someone else's upload is not theirs to read.
       const other = await buildStaff(server.t, 'ocr_manager');
       const foreign = await injectAs(server.t.app, other.cookie, {

@@ -172,10 +172,14 @@ export async function updateRecord(db: Db, actor: Actor, body: z.infer<typeof up
       throw new AppError('IMPORT_BATCH_NOT_READY', { message: 'This row was imported already or is being checked.' });
     }
     const values: Partial<repo.ImportRowInsert> = {};
-    if (body.data && Object.keys(body.data).length > 0) {
-      const sent = Object.fromEntries(Object.entries(body.data).map(([k, v]) => [k, v === '' ? null : v]));
+    // Saving a row as reviewed confirms what an uncertain OCR reading showed; the row's rules still apply.
+    const confirming = body.reviewed === true;
+    if ((body.data && Object.keys(body.data).length > 0) || confirming) {
+      const sent = Object.fromEntries(Object.entries(body.data ?? {}).map(([k, v]) => [k, v === '' ? null : v]));
       const data = importRowData.parse({ ...found.row.data, ...sent });
-      const kept = Object.fromEntries(Object.entries(found.row.errors).filter(([field]) => !(field in body.data!)));
+      const kept = Object.fromEntries(
+        Object.entries(found.row.errors).filter(([field, key]) => !(field in sent) && !(confirming && key === 'ocr_uncertain')),
+      );
       const errors = rowErrors(data, postcodeTable(), kept);
       const [matches] = await databaseMatches(tx, [data]);
       values.data = data;
