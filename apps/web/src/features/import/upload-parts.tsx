@@ -58,12 +58,15 @@ export function DropZone({
   progress,
   disabled,
   onFiles,
+  single = false,
 }: {
   accept: string;
   hint: string;
   progress: number | null;
   disabled: boolean;
   onFiles: (files: File[]) => void;
+  /** One file only (the OCR reads one upload per run: a PDF holds many forms). */
+  single?: boolean;
 }) {
   const { t } = useTranslation('import');
   const input = useRef<HTMLInputElement>(null);
@@ -73,7 +76,8 @@ export function DropZone({
     e.preventDefault();
     setOver(false);
     if (!disabled && e.dataTransfer.files.length > 0) {
-      onFiles([...e.dataTransfer.files]);
+      const files = [...e.dataTransfer.files];
+      onFiles(single ? files.slice(0, 1) : files);
     }
   };
   return (
@@ -106,7 +110,7 @@ export function DropZone({
       <input
         ref={input}
         type="file"
-        multiple
+        multiple={!single}
         accept={accept}
         hidden
         aria-label={t('import:upload.choose')}
