@@ -58,7 +58,11 @@ const envSchema = z.object({
   FINANCING_API_KEY: z.string().optional(),
   OCR_PROVIDER: z.enum(['tesseract', 'gcv']).default('tesseract'),
   /** Lead files (CSV, XLSX) the import takes: at most this many bytes and rows per file. */
-  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
   GCV_API_KEY: z.string().optional(),
   GCV_ENDPOINT: z.string().url().default('https://vision.googleapis.com'),
