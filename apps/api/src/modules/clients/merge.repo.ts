@@ -44,6 +44,8 @@ export const MERGE_PLAN = {
   'commission_receipts.agent_id': 'move',
   'commission_receipts.created_by_id': 'move',
   'omnicas_applications.created_by_id': 'move',
+  'import_batches.created_by_id': 'move',
+  'ocr_operations.created_by_id': 'move',
   'sessions.user_id': 'drop',
   'sessions.impersonator_id': 'drop',
   'auth_tokens.user_id': 'drop',
