@@ -66,7 +66,15 @@ const editorOf = (page: Page, orderId: number) => page.locator(`[data-testid="or
 async function showOrders(page: Page, search: string): Promise<void> {
   await page.getByTestId('finances-tab-orders').click();
   await page.getByTestId('orders-table').waitFor();
-  await page.getByTestId('orders-search').fill(search);
+  const input = page.getByTestId('orders-search');
+  // The list answers the search after a debounce: wait for that answer, so that a row opened next is
+  // not folded away by the list loading again.
+  const answered =
+    (await input.inputValue()) === search
+      ? Promise.resolve()
+      : page.waitForResponse((r) => r.url().includes('/api/finances/orders?') && new URL(r.url()).searchParams.get('search') === search);
+  await input.fill(search);
+  await answered;
   await page.getByText(tr('de', 'tables:loading')).waitFor({ state: 'detached' });
 }
 
