@@ -484,7 +484,7 @@ describe('mapping, review, update, launch', () => {
       payload: { id: row3.id, decision: 'merge', merge_into_id: existingId, data: { company: 'Kunde AG' } },
     });
     const answer = await launch(admin, { importType: 'leads', all: true });
-    expect(answer).toMatchObject({ updatedN: 4, created: 2, merged: 1, skipped: 1 });
+    expect(answer).toMatchObject({ updatedN: 3, created: 2, merged: 1, skipped: 1 });
     expect(answer.errors).toEqual([
       expect.objectContaining({ row_no: 5, file_name: 'review.csv', field: 'phone', error: 'contact_missing' }),
     ]);
@@ -522,6 +522,9 @@ describe('mapping, review, update, launch', () => {
     await mapAndCheck(admin, again);
     const answer = await launch(admin, { importType: 'leads', all: true });
     expect(answer.created).toBe(0);
+    // Nothing changed: updatedN counts created and merged rows only; the repeated rows are skipped.
+    expect(answer).toMatchObject({ updatedN: 0, merged: 0 });
+    expect(answer.skipped).toBeGreaterThan(0);
     expect((await counts()).clients).toBe(before.clients);
   });
 

@@ -151,7 +151,9 @@ export async function launchImport(db: Db, actor: Actor, body: z.infer<typeof la
     await repo.markLaunched(tx, batchIds);
     const countOf = (state: repo.RowOutcome['state']) => outcomes.filter((o) => o.state === state).length;
     return {
-      updatedN: outcomes.length,
+      // Rows that changed the client base: created or merged. A skipped duplicate changed nothing, so a
+      // file imported a second time answers 0 and the screen shows why (spec 8).
+      updatedN: countOf('created') + countOf('merged'),
       created: countOf('created'),
       merged: countOf('merged'),
       skipped: countOf('skipped'),

@@ -176,7 +176,15 @@ export function LaunchDialog({
         </Typography>
         {refused && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="import-launch-refused">
-            {t('import:launch.nothing', { count: refused.errors.length })}
+            <Typography sx={{ fontWeight: 500 }}>{t('import:launch.nothing')}</Typography>
+            <Typography variant="body2">
+              {t('import:launch.resultParts', { created: refused.created, merged: refused.merged, skipped: refused.skipped })}
+            </Typography>
+            {refused.errors.length > 0 && (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t('import:launch.notImported', { count: refused.errors.length })}
+              </Typography>
+            )}
             <LaunchErrors errors={refused.errors} />
           </Alert>
         )}
