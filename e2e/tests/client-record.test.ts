@@ -160,7 +160,7 @@ void describe('client record', { timeout: 180_000 }, () => {
   );
 
   void it(
-    'admin is warned of a duplicate phone written differently, cancels, and creates a fresh client',
+    'admin is warned of a client with the same name and a phone written differently, sees why, cancels, and creates a fresh client',
     withPage(async (page) => {
       await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
       const clients = await someClients(page, 'limit=50&statuses=');
@@ -184,8 +184,10 @@ void describe('client record', { timeout: 180_000 }, () => {
         await page.locator('#email').fill('');
       }
 
-      await page.locator('#name').fill('Erika');
-      await page.locator('#surname').fill(`Doppelt ${SUFFIX}`);
+      // The duplicate engine takes a shared phone with the same name for one person (another name at the
+      // same number is a relative).
+      await page.locator('#name').fill(withPhone.name);
+      await page.locator('#surname').fill(withPhone.surname);
       await page.locator('#phone').fill(writtenDifferently(demoPhone));
       await page.getByTestId('create-client').click();
       const dialog = page.getByTestId('duplicates-dialog');
@@ -193,12 +195,22 @@ void describe('client record', { timeout: 180_000 }, () => {
       const links = await dialog.getByTestId('duplicate-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
       assert.ok(links.includes(`/admin-dashboard/show-user/${withPhone.id}`), `the demo client is listed: ${links.join(', ')}`);
       const listed = dialog.getByTestId('duplicate').filter({ has: page.locator(`a[href$="/show-user/${withPhone.id}"]`) });
-      assert.match(await textOf(listed.getByTestId('duplicate-why')), new RegExp(tr('de', 'client:duplicates.on.phone')));
+      // Why: the engine's score and reasons, in words.
+      const why = listed.getByTestId('duplicate-why');
+      assert.deepEqual(
+        (await why.getByTestId('duplicate-reason').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason')))).slice(0, 3).sort(),
+        ['same_given_name', 'same_phone', 'same_surname'],
+      );
+      const words = await textOf(why);
+      for (const key of ['same_phone', 'same_given_name', 'same_surname']) {
+        assert.ok(words.includes(tr('de', `import:reasons.${key}`)), `"${tr('de', `import:reasons.${key}`)}" in ${words}`);
+      }
+      assert.match(await textOf(why.getByTestId('duplicate-score')), new RegExp(tr('de', 'import:review.score', { percent: '.*' })));
       await screenshot(page, 'client-record-duplicates-1280');
       await dialog.getByTestId('duplicates-cancel').click();
       await dialog.waitFor({ state: 'detached' });
       assert.equal(new URL(page.url()).pathname, '/admin-dashboard/create-client');
-      assert.equal(await page.locator('#surname').inputValue(), `Doppelt ${SUFFIX}`);
+      assert.equal(await page.locator('#surname').inputValue(), withPhone.surname);
 
       // A fresh client: no warning, saved, and its page opens.
       const surname = `Neukunde${SUFFIX}`;

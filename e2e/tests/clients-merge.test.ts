@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, eventually, expectSnackbar, signIn, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, eventually, expectSnackbar, signIn, textOf, withPage } from '../support/browser.ts';
 import { addContact, createClient } from '../support/factories.ts';
 import { tr } from '../support/i18n.ts';
 
@@ -35,6 +35,14 @@ void describe('merge duplicates', { timeout: 120_000 }, () => {
       await tabs.getByTestId('nested-tab-duplicates').click();
       const duplicate = tabs.getByTestId('nested-duplicate-row').filter({ hasText: 'Juerg' });
       await duplicate.waitFor();
+      // Why the duplicate engine takes them for one person: its reasons, in words.
+      const reasons = await duplicate.getByTestId('duplicate-reason').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason')));
+      assert.deepEqual([...reasons].sort(), ['same_address', 'same_given_name', 'same_postcode', 'same_surname']);
+      const words = await textOf(duplicate.getByTestId('duplicate-reasons'));
+      for (const key of ['same_address', 'same_given_name', 'same_surname', 'same_postcode']) {
+        assert.ok(words.includes(tr('de', `import:reasons.${key}`)), `"${tr('de', `import:reasons.${key}`)}" in ${words}`);
+      }
+      assert.equal(await tabs.getByTestId('nested-tab-duplicates').textContent(), `${tr('de', 'clients:nested.tabs.duplicates')} (1)`);
       await duplicate.getByTestId('merge-duplicate').click();
       const dialog = page.getByTestId('confirm-dialog');
       await dialog.waitFor();

@@ -6184,6 +6184,7 @@ export interface operations {
             content: {
                 "application/json": {
                     address?: string | null;
+                    city?: string | null;
                     email?: string | null;
                     mobile_phone?: string | null;
                     /** @default  */
@@ -6225,13 +6226,13 @@ export interface operations {
                                 name: string;
                                 surname: string;
                             } | null;
-                            matched_on: ("phone" | "email" | "address" | "name")[];
                             mobile_phone: string | null;
                             name: string;
-                            name_similarity: number;
                             next_recall_at: string | null;
                             number_of_calls: number;
                             phone: string | null;
+                            reasons: string[];
+                            score: number;
                             status: string | null;
                             surname: string;
                             /** @enum {string} */
@@ -6438,13 +6439,13 @@ export interface operations {
                                 name: string;
                                 surname: string;
                             } | null;
-                            matched_on: ("phone" | "email" | "address" | "name")[];
                             mobile_phone: string | null;
                             name: string;
-                            name_similarity: number;
                             next_recall_at: string | null;
                             number_of_calls: number;
                             phone: string | null;
+                            reasons: string[];
+                            score: number;
                             status: string | null;
                             surname: string;
                             /** @enum {string} */
@@ -7007,13 +7008,13 @@ export interface operations {
                                     name: string;
                                     surname: string;
                                 } | null;
-                                matched_on: ("phone" | "email" | "address" | "name")[];
                                 mobile_phone: string | null;
                                 name: string;
-                                name_similarity: number;
                                 next_recall_at: string | null;
                                 number_of_calls: number;
                                 phone: string | null;
+                                reasons: string[];
+                                score: number;
                                 status: string | null;
                                 surname: string;
                                 /** @enum {string} */

@@ -189,10 +189,14 @@ export const recommendationDto = z.object({
 });
 export type RecommendationDto = z.infer<typeof recommendationDto>;
 
-/** Why a client is a duplicate of another: the same phone, e-mail or address; the name similarity 0–1. */
+/**
+ * A client the duplicate engine calls the same person (docs/duplicates.md): its match score 0–1 (at
+ * least MATCH_THRESHOLD) and the engine's reasons, strongest first, as keys the browser translates
+ * ("same_phone", "street_similar:0.92", "postcode_typo:8050:8005").
+ */
 export const duplicateDto = clientSummaryDto.extend({
-  matched_on: z.array(z.enum(['phone', 'email', 'address', 'name'])),
-  name_similarity: z.number(),
+  score: z.number().min(0).max(1),
+  reasons: z.array(z.string()),
 });
 export type DuplicateDto = z.infer<typeof duplicateDto>;
 
@@ -247,6 +251,7 @@ export const duplicateCheckBody = z.object({
   mobile_phone: z.string().trim().max(40).nullish(),
   email: z.string().trim().max(254).nullish(),
   zipcode: z.string().trim().max(10).nullish(),
+  city: z.string().trim().max(100).nullish(),
   address: z.string().trim().max(200).nullish(),
 });
 export type DuplicateCheckBody = z.infer<typeof duplicateCheckBody>;

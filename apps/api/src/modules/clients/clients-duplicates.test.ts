@@ -1,12 +1,20 @@
-import { type ClientListDto, type ClientUpdatedEvent, type ClientRowDto, type DuplicateDto, type RoleCode } from '@bo/domain';
+import {
+  MATCH_THRESHOLD,
+  type ClientListDto,
+  type ClientUpdatedEvent,
+  type ClientRowDto,
+  type DuplicateDto,
+  type RoleCode,
+} from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildStaff } from '../../../test/factories.ts';
 import { createTestApp, injectAs, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { announceClientUpdated } from './live.service.ts';
 
 /**
- * One definition of "duplicate" (issue 11, item 7): the count on a list row, the duplicates tab, the
- * create-time check and the merge agree, and each viewer counts only the clients they may see.
+ * One definition of "duplicate": the duplicate engine (docs/duplicates.md). The count on a list row,
+ * the duplicates tab, the create-time check, the live rows and the merge agree, and each viewer finds
+ * and counts only the clients they may see.
  */
 
 let t: TestApp;
@@ -24,6 +32,7 @@ interface Seed {
   mobile?: string;
   email?: string;
   zipcode?: string;
+  city?: string;
   address?: string;
   referred?: boolean;
 }
@@ -37,7 +46,7 @@ async function seed(c: Seed): Promise<number> {
     mobilePhone: c.mobile ?? null,
     email: c.email ?? null,
     zipcode: c.zipcode ?? null,
-    city: 'Brig',
+    city: c.city ?? (c.zipcode ? 'Zürich' : null),
     address: c.address ?? null,
     referredById: c.referred ? staff.get('partner')!.id : null,
     type: 'B2C',
@@ -58,26 +67,41 @@ beforeAll(async () => {
     staff.set(role, u);
     cookies.set(role, cookie);
   }
-  // Anna and one duplicate of each kind; Carla (the e-mail match) is not the partner's.
   ids.anna = await seed({
     name: 'Anna',
     surname: 'Beispiel',
-    phone: '027 600 00 01',
+    mobile: '079 600 00 01',
     email: 'anna@beispiel.ch',
-    zipcode: '3901',
-    address: 'Bahnhofstrasse 5',
+    zipcode: '8050',
+    address: 'Schaffhauserstrasse 120',
     referred: true,
   });
-  ids.phone = await seed({ name: 'Bruno', surname: 'Anders', mobile: '+41 27 600 00 01', zipcode: '3902', referred: true });
-  ids.email = await seed({ name: 'Carla', surname: 'Mail', email: 'ANNA@beispiel.ch', zipcode: '3903' });
-  ids.address = await seed({ name: 'Dora', surname: 'Haus', zipcode: '3901', address: 'Bahnhof-Strasse 5', referred: true });
-  ids.name = await seed({ name: 'Anna', surname: 'Beispiell', zipcode: '3901', referred: true });
-  // Same name in another postcode: not a duplicate. Nobody like Gustav.
-  ids.elsewhere = await seed({ name: 'Anna', surname: 'Beispiel', zipcode: '3999', referred: true });
-  ids.alone = await seed({ name: 'Gustav', surname: 'Einzel', zipcode: '3904', phone: '027 600 00 09', referred: true });
+  // Anna written again five ways. The last three only the engine finds: neither a phone, an e-mail, the
+  // postcode with the exact street and number, nor a surname that sounds alike in the same postcode.
+  // Her mobile in another writing, a typo in the surname, no address.
+  ids.phone = await seed({ name: 'Anna', surname: 'Beispil', mobile: '+41 79 600 00 01', referred: true });
+  // Her e-mail in capitals, moved to Winterthur; not the partner's.
+  ids.email = await seed({ name: 'Anna', surname: 'Beispiel', email: 'ANNA@beispiel.ch', zipcode: '8400', city: 'Winterthur' });
+  // A typo in the street and one in the surname's first letter.
+  ids.street = await seed({ name: 'Anna', surname: 'Veispiel', zipcode: '8050', address: 'Schafhauserstrasse 120', referred: true });
+  // Given name and surname swapped, the street abbreviated.
+  ids.swapped = await seed({ name: 'Beispiel', surname: 'Anna', zipcode: '8050', address: 'Schaffhauserstr. 120', referred: true });
+  // The postcode mistyped (8005 for 8050).
+  ids.postcode = await seed({ name: 'Anna', surname: 'Beispiel', zipcode: '8005', address: 'Schaffhauserstrasse 120', referred: true });
+  // Not Anna: her husband at the same address (the old rule's "same address"), a namesake in Fribourg.
+  ids.husband = await seed({
+    name: 'Beat',
+    surname: 'Beispiel',
+    mobile: '079 600 00 02',
+    zipcode: '8050',
+    address: 'Schaffhauserstrasse 120',
+    referred: true,
+  });
+  ids.elsewhere = await seed({ name: 'Anna', surname: 'Beispiel', zipcode: '1700', city: 'Fribourg', referred: true });
+  ids.alone = await seed({ name: 'Gustav', surname: 'Einzel', zipcode: '8049', phone: '044 600 00 09', referred: true });
   await link('cohabitant', ids.anna, ids.email);
   await link('cohabitant', ids.anna, ids.alone);
-  await link('block_neighbor', ids.anna, ids.address);
+  await link('block_neighbor', ids.anna, ids.husband);
   await link('block_neighbor', ids.email, ids.alone);
 });
 
@@ -115,39 +139,84 @@ describe('one definition of duplicate', () => {
     }
   });
 
-  it('finds every kind for the admin and only the clients the partner sees for the partner', async () => {
+  it('finds every kind for the admin, with its score and reasons, and only the clients the partner sees for the partner', async () => {
     const admin = await tab<DuplicateDto>('admin', 'duplicates', ids.anna!);
-    expect(Object.fromEntries(admin.map((d) => [d.id, d.matched_on]))).toEqual({
-      [ids.phone!]: ['phone'],
-      [ids.email!]: ['email'],
-      [ids.address!]: ['address'],
-      [ids.name!]: ['name'],
-    });
+    expect(admin.map((d) => d.id).sort()).toEqual([ids.phone, ids.email, ids.street, ids.swapped, ids.postcode].sort());
+    const reasons = Object.fromEntries(admin.map((d) => [d.id, d.reasons]));
+    expect(reasons[ids.phone!]).toEqual(
+      expect.arrayContaining(['same_phone', 'same_given_name', expect.stringMatching(/^surname_similar:0\.\d\d$/)]),
+    );
+    expect(reasons[ids.email!]).toEqual(expect.arrayContaining(['same_email', 'postcode_differs:8050:8400', 'locality_differs']));
+    expect(reasons[ids.street!]).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^street_similar:0\.9\d$/),
+        expect.stringMatching(/^surname_similar:/),
+        'same_postcode',
+      ]),
+    );
+    expect(reasons[ids.swapped!]).toEqual(expect.arrayContaining(['names_swapped', 'same_address']));
+    expect(reasons[ids.postcode!]).toEqual(expect.arrayContaining(['postcode_near:8050:8005', 'same_locality', 'same_address']));
+    for (const d of admin) {
+      expect(d.score, `score of ${d.name} ${d.surname}`).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+      expect(d.score).toBeLessThanOrEqual(1);
+    }
+    // Best first.
+    expect(admin.map((d) => d.score)).toEqual([...admin.map((d) => d.score)].sort((a, b) => b - a));
+    // The husband at the same address, the namesake elsewhere and Gustav are not Anna.
+    expect(await tab<DuplicateDto>('admin', 'duplicates', ids.husband!)).toEqual([]);
+    expect(await tab<DuplicateDto>('admin', 'duplicates', ids.alone!)).toEqual([]);
+
     const anna = (await listOf('admin')).find((r) => r.id === ids.anna)!;
-    expect(anna).toMatchObject({ duplicates: 4, cohabitants: 2, blockNeighbors: 1 });
+    expect(anna).toMatchObject({ duplicates: 5, cohabitants: 2, blockNeighbors: 1 });
     const partner = (await listOf('partner')).find((r) => r.id === ids.anna)!;
-    expect(partner).toMatchObject({ duplicates: 3, cohabitants: 1, blockNeighbors: 1 });
-    // Gustav's neighbour is Carla, whom the partner does not see.
+    expect(partner).toMatchObject({ duplicates: 4, cohabitants: 1, blockNeighbors: 1 });
+    expect((await tab<DuplicateDto>('partner', 'duplicates', ids.anna!)).map((d) => d.id)).not.toContain(ids.email);
+    // Gustav's neighbour is the e-mail record, which the partner does not see.
     const gustav = (await listOf('partner')).find((r) => r.id === ids.alone)!;
     expect(gustav).toMatchObject({ duplicates: 0, cohabitants: 1, blockNeighbors: 0 });
   });
 
   it('the check before a new client is saved finds the same clients as the tab of one holding those values', async () => {
-    const res = await as('admin', 'POST', '/api/clients/duplicate-check', {
+    const anna = {
       name: 'Anna',
       surname: 'Beispiel',
-      phone: '027 600 00 01',
+      mobile_phone: '079 600 00 01',
       email: 'anna@beispiel.ch',
-      zipcode: '3901',
-      address: 'Bahnhofstrasse 5',
-    });
+      zipcode: '8050',
+      city: 'Zürich',
+      address: 'Schaffhauserstrasse 120',
+    };
+    const res = await as('admin', 'POST', '/api/clients/duplicate-check', anna);
     expect(res.statusCode, res.body).toBe(200);
-    const found = res.json<{ data: DuplicateDto[] }>().data.map((d) => d.id);
+    const found = res.json<{ data: DuplicateDto[] }>().data;
     const tabbed = (await tab<DuplicateDto>('admin', 'duplicates', ids.anna!)).map((d) => d.id);
-    expect(found.sort()).toEqual([...tabbed, ids.anna!].sort());
+    expect(found.map((d) => d.id).sort()).toEqual([...tabbed, ids.anna!].sort());
+    // Anna herself is the best match, for every reason.
+    expect(found[0]!.id).toBe(ids.anna);
+    expect(found[0]!.reasons).toEqual(expect.arrayContaining(['same_phone', 'same_email', 'same_address']));
     // The partner's check leaves out who the partner does not see.
-    const scoped = await as('partner', 'POST', '/api/clients/duplicate-check', { name: 'X', surname: 'Y', email: 'anna@beispiel.ch' });
+    const byEmail = { name: 'Anna', surname: 'Beispiel', email: 'anna@beispiel.ch' };
+    const admins = await as('admin', 'POST', '/api/clients/duplicate-check', byEmail);
+    expect(
+      admins
+        .json<{ data: DuplicateDto[] }>()
+        .data.map((d) => d.id)
+        .sort(),
+    ).toEqual([ids.anna, ids.email].sort());
+    const scoped = await as('partner', 'POST', '/api/clients/duplicate-check', byEmail);
     expect(scoped.json<{ data: DuplicateDto[] }>().data.map((d) => d.id)).toEqual([ids.anna]);
+    // An e-mail alone with other names is no duplicate (a family's address); nothing typed finds nothing.
+    const other = await as('admin', 'POST', '/api/clients/duplicate-check', { name: 'X', surname: 'Y', email: 'anna@beispiel.ch' });
+    expect(other.json<{ data: DuplicateDto[] }>().data).toEqual([]);
+    const empty = await as('admin', 'POST', '/api/clients/duplicate-check', {});
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json<{ data: DuplicateDto[] }>().data).toEqual([]);
+  });
+
+  it('refuses a malformed check', async () => {
+    const res = await as('admin', 'POST', '/api/clients/duplicate-check', { name: 'Anna', zipcode: 'x'.repeat(11) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
   });
 });
 
@@ -169,8 +238,8 @@ describe('a changed row on the live connection', () => {
       const client = heard.find((h) => h.room === room)?.event.client;
       return client && { duplicates: client.duplicates, cohabitants: client.cohabitants, blockNeighbors: client.blockNeighbors };
     };
-    expect(counts('clients:all')).toEqual({ duplicates: 4, cohabitants: 2, blockNeighbors: 1 });
-    expect(counts(`clients:referred:${staff.get('partner')!.id}`)).toEqual({ duplicates: 3, cohabitants: 1, blockNeighbors: 1 });
+    expect(counts('clients:all')).toEqual({ duplicates: 5, cohabitants: 2, blockNeighbors: 1 });
+    expect(counts(`clients:referred:${staff.get('partner')!.id}`)).toEqual({ duplicates: 4, cohabitants: 1, blockNeighbors: 1 });
   });
 });
 
@@ -180,11 +249,20 @@ describe('merging duplicates', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { merge_id: 'invalid_value' } });
     expect((await t.pool.query('SELECT 1 FROM users WHERE id = $1', [ids.alone])).rowCount).toBe(1);
-    // A duplicate by name only (same postcode, a surname that sounds alike) is one.
-    const keep = await seed({ name: 'Rita', surname: 'Meier', zipcode: '3905' });
-    const merge = await seed({ name: 'Rita', surname: 'Maier', zipcode: '3905' });
-    const merged = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: keep, merge_id: merge });
+    // The husband at the same address is no duplicate, in either order.
+    for (const [keep, merge] of [
+      [ids.anna, ids.husband],
+      [ids.husband, ids.anna],
+    ]) {
+      const refused = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: keep, merge_id: merge });
+      expect(refused.statusCode).toBe(400);
+    }
+    // A surname that sounds alike at the same address, the street written short, is one, whichever is kept.
+    const keep = await seed({ name: 'Rita', surname: 'Meier', zipcode: '8049', address: 'Riedhofstrasse 3' });
+    const merge = await seed({ name: 'Rita', surname: 'Maier', zipcode: '8049', address: 'Riedhofstr. 3' });
+    const merged = await as('admin', 'POST', '/api/clients/duplicates', { keep_id: merge, merge_id: keep });
     expect(merged.statusCode, merged.body).toBe(200);
+    expect((await t.pool.query('SELECT 1 FROM users WHERE id = $1', [keep])).rowCount).toBe(0);
   });
 
   it('keeps each phone number once, in the kept writing; a new number fills an empty field', async () => {

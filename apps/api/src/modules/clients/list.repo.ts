@@ -13,7 +13,6 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { cappedCountSql, containsPattern, prefixPattern } from '../../db/sql-helpers.ts';
 import { locations, users } from '../../db/schema/index.ts';
-import { duplicateCountOf } from './relations.repo.ts';
 import { clientScopeCondition } from './scope.repo.ts';
 
 /** What the list asks for after the role's defaults were applied; `statuses` are real statuses. */
@@ -198,15 +197,14 @@ export interface RowExtras {
   recommendations: number;
   cohabitants: number;
   blockNeighbors: number;
-  duplicates: number;
   lastContact: { type: string; comment: string; created_at: Date | string } | null;
 }
 
 /**
- * Counts of the nested tabs and the newest contact for the rows of a page: one statement over the
+ * Counts of the linked tabs and the newest contact for the rows of a page: one statement over the
  * page's ids (one array parameter), each count a set of index probes for all the ids at once. The
- * counts are those of the tabs: the same definition of a duplicate (relations.repo.ts), and only
- * the clients the viewer's scope holds.
+ * counts are those of the tabs: only the clients the viewer's scope holds. The duplicates are counted
+ * by the duplicate engine (list.service.ts, matches.service.ts).
  */
 async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map<number, RowExtras>> {
   const page = sql`${sql.param(ids)}::int[]`;
@@ -215,7 +213,6 @@ async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map
     recommendations: number;
     cohabitants: number;
     block_neighbors: number;
-    duplicates: number;
     type: string | null;
     comment: string | null;
     created_at: Date | null;
@@ -234,22 +231,20 @@ async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map
       SELECT DISTINCT ON (user_id) user_id AS id, type, comment, created_at FROM contact_history
       WHERE user_id = ANY(${page}) ORDER BY user_id, created_at DESC NULLS LAST, id DESC)
     SELECT ${row.id} AS id, coalesce(recs.n, 0) AS recommendations, coalesce(links.cohabitants, 0) AS cohabitants,
-           coalesce(links.block_neighbors, 0) AS block_neighbors, ${duplicateCountOf(scope, row)} AS duplicates,
-           newest.type, newest.comment, newest.created_at
+           coalesce(links.block_neighbors, 0) AS block_neighbors, newest.type, newest.comment, newest.created_at
     FROM ${users} AS ${sql.identifier('u')}
     LEFT JOIN recs ON recs.id = ${row.id}
     LEFT JOIN links ON links.id = ${row.id}
     LEFT JOIN newest ON newest.id = ${row.id}
     WHERE ${row.id} = ANY(${page})`);
   const out = new Map<number, RowExtras>(
-    ids.map((id) => [id, { recommendations: 0, cohabitants: 0, blockNeighbors: 0, duplicates: 0, lastContact: null }]),
+    ids.map((id) => [id, { recommendations: 0, cohabitants: 0, blockNeighbors: 0, lastContact: null }]),
   );
   for (const r of res.rows) {
     out.set(r.id, {
       recommendations: r.recommendations,
       cohabitants: r.cohabitants,
       blockNeighbors: r.block_neighbors,
-      duplicates: r.duplicates,
       // The contact's columns are all NOT NULL: null here means the client has no contact yet.
       lastContact:
         r.type !== null && r.comment !== null && r.created_at !== null
@@ -260,7 +255,7 @@ async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map
   return out;
 }
 
-/** The counts of one client's nested tabs as a viewer of `scope` sees them (a live row sent to that scope's room). */
+/** The counts of one client's linked tabs as a viewer of `scope` sees them (a live row sent to that scope's room). */
 export async function rowCountsOf(tx: Tx, scope: ClientScope, id: number): Promise<Omit<RowExtras, 'lastContact'> | undefined> {
   const extras = (await rowExtras(tx, scope, [id])).get(id);
   return (
@@ -268,7 +263,6 @@ export async function rowCountsOf(tx: Tx, scope: ClientScope, id: number): Promi
       recommendations: extras.recommendations,
       cohabitants: extras.cohabitants,
       blockNeighbors: extras.blockNeighbors,
-      duplicates: extras.duplicates,
     }
   );
 }
@@ -304,7 +298,10 @@ export const clientSummaryColumns = {
   agent: { id: agent.id, name: agent.name, surname: agent.surname },
 };
 
-export type ClientListRow = Awaited<ReturnType<typeof listClients>>['rows'][number];
+/** A row of listClients: the client, its linked tabs' counts and newest contact. */
+export type ListedClient = Awaited<ReturnType<typeof listClients>>['rows'][number];
+/** A row of the clients list as answered: with the count of its duplicates (list.service.ts). */
+export type ClientListRow = ListedClient & { duplicates: number };
 
 /** Relevance ranks the newest matches only: word_similarity over every match of a short fragment costs too much. */
 export const RELEVANCE_POOL = 1000;

@@ -1,4 +1,5 @@
 import {
+  type ClientScope,
   clientTableFilters,
   defaultClientFilters,
   expandStatuses,
@@ -7,11 +8,12 @@ import {
   type ClientListDto,
   type ClientsQuery,
 } from '@bo/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { toClientRow } from './dto.ts';
-import { listClients, type ClientListFilter } from './list.repo.ts';
+import { listClients, type ClientListFilter, type ClientListRow, type ListedClient, type SearchTuning } from './list.repo.ts';
+import { duplicateCounts } from './matches.service.ts';
 import { clientFlagsOf, mayExportClients, viewerOf, type Viewer } from './policy.ts';
 
 /** A search of digits (and + / - ( ) spaces) with at least six of them is a phone number. */
@@ -57,9 +59,29 @@ export function listFilterOf(viewer: Viewer, query: ClientsQuery): ClientListFil
   return { scope: viewer.scope, viewerId: viewer.id, table, statuses, presets, phones, query };
 }
 
+/**
+ * Each row's count of duplicates inside the scope: the duplicate engine with every row of the page as
+ * a probe, in one call (one statement for the candidates of all of them), so a row counts exactly what
+ * its duplicates tab lists.
+ */
+export async function withDuplicateCounts(tx: Tx, scope: ClientScope, rows: ListedClient[]): Promise<ClientListRow[]> {
+  const counts = await duplicateCounts(
+    tx,
+    rows.map((r) => r.user),
+    scope,
+  );
+  return rows.map((r) => ({ ...r, duplicates: counts.get(r.user.id) ?? 0 }));
+}
+
+/** A page of the clients list with every row's counts. */
+export async function clientRows(tx: Tx, f: ClientListFilter, tuning?: SearchTuning) {
+  const page = await listClients(tx, f, tuning);
+  return { ...page, rows: await withDuplicateCounts(tx, f.scope, page.rows) };
+}
+
 export async function clientsPage(db: Db, actor: Actor, query: ClientsQuery): Promise<ClientListDto> {
   const viewer = await viewerOf(db, actor);
-  const { rows, total, capped } = await listClients(db, listFilterOf(viewer, query));
+  const { rows, total, capped } = await clientRows(db, listFilterOf(viewer, query));
   const flags = clientFlagsOf(actor);
   return {
     data: rows.map((row) => toClientRow(row, flags)),

@@ -5,7 +5,9 @@ import type { Workboard } from '../../integrations/workboard/index.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { FilesDeps } from '../files/index.ts';
 import { toLiveClientRow } from './dto.ts';
-import { listClients, rowCountsOf } from './list.repo.ts';
+import { rowCountsOf } from './list.repo.ts';
+import { clientRows } from './list.service.ts';
+import { duplicateCounts } from './matches.service.ts';
 import * as relations from './relations.repo.ts';
 import { viewerOf } from './policy.ts';
 
@@ -26,7 +28,7 @@ export interface ClientsDeps {
 
 /** The client as a list row (with its counts), for a live event after a change. */
 export async function rowOf(db: Db, id: number): Promise<LiveClientRowDto | null> {
-  const { rows } = await listClients(db, {
+  const { rows } = await clientRows(db, {
     scope: { kind: 'all' },
     viewerId: 0,
     table: undefined,
@@ -58,7 +60,8 @@ async function rowsByRoom(db: Db, id: number): Promise<{ room: string; row: Live
   for (const room of await roomsOfClient(db, found.user)) {
     const scope = scopeOfRoom(room);
     const counts = scope && scope.kind !== 'all' ? await rowCountsOf(db, scope, id) : undefined;
-    out.push({ room, row: counts ? { ...row, ...counts } : row });
+    const duplicates = scope && scope.kind !== 'all' ? (await duplicateCounts(db, [found.user], scope)).get(id) : undefined;
+    out.push({ room, row: counts ? { ...row, ...counts, duplicates: duplicates ?? 0 } : row });
   }
   return out;
 }

@@ -41,9 +41,44 @@ function candidateProbe(p: MatchRecord): CandidateProbe {
 
 type Row = Awaited<ReturnType<typeof candidates>>[number];
 
-function matchRecordOf(row: Row): MatchRecord {
-  const u = row.user;
-  return {
+/** The columns of a stored client the engine compares (a users row, or the summary columns of one). */
+export interface ClientMatchFields {
+  id: number;
+  name: string | null;
+  surname: string | null;
+  email: string | null;
+  phone: string | null;
+  mobilePhone: string | null;
+  zipcode: string | null;
+  city: string | null;
+  address: string | null;
+}
+
+/**
+ * One record object per stored client, kept while its compared fields stay the same: the scorer
+ * prepares (normalises) a record once per object, and a list page, a tab and a check read the same
+ * clients again and again. Cleared when it holds RECORDS_KEPT.
+ */
+const records = new Map<number, MatchRecord>();
+const RECORDS_KEPT = 20_000;
+
+/** The engine's record of a stored client (its id: it never matches itself). */
+export function matchRecordOfClient(u: ClientMatchFields): MatchRecord {
+  const kept = records.get(u.id);
+  if (
+    kept &&
+    kept.name === u.name &&
+    kept.surname === u.surname &&
+    kept.email === u.email &&
+    kept.phone === u.phone &&
+    kept.mobile_phone === u.mobilePhone &&
+    kept.zipcode === u.zipcode &&
+    kept.city === u.city &&
+    kept.address === u.address
+  ) {
+    return kept;
+  }
+  const record: MatchRecord = {
     id: u.id,
     name: u.name,
     surname: u.surname,
@@ -54,6 +89,11 @@ function matchRecordOf(row: Row): MatchRecord {
     city: u.city,
     address: u.address,
   };
+  if (records.size >= RECORDS_KEPT) {
+    records.clear();
+  }
+  records.set(u.id, record);
+  return record;
 }
 
 /**
@@ -75,18 +115,10 @@ export async function findClientMatches(tx: Tx, probes: MatchRecord[], scope: Cl
     byProbe.set(row.probe, list);
   }
   const postcodes = swissPostcodes();
-  // One record object per client: the scorer prepares (normalises) each object once.
-  const records = new Map<number, MatchRecord>();
   probes.forEach((probe, i) => {
     const found: { row: Row; score: number; reasons: string[] }[] = [];
     for (const row of byProbe.get(i) ?? []) {
-      const id = row.user.id;
-      let record = records.get(id);
-      if (!record) {
-        record = matchRecordOf(row);
-        records.set(id, record);
-      }
-      const result = compareRecords(probe, record, postcodes);
+      const result = compareRecords(probe, matchRecordOfClient(row.user), postcodes);
       if (result.isMatch) {
         found.push({ row, score: result.score, reasons: result.reasons });
       }
@@ -95,4 +127,25 @@ export async function findClientMatches(tx: Tx, probes: MatchRecord[], scope: Cl
     answer[i] = found.slice(0, MATCHES_LIMIT).map((f) => ({ client: toClientSummary(f.row), score: f.score, reasons: f.reasons }));
   });
   return answer;
+}
+
+/**
+ * The duplicates of stored clients inside the scope: the engine with each client as its probe. The
+ * duplicates tab lists them, a list row counts them (the same call for the page's rows at once), the
+ * merge checks them: one definition. Answers one list per client, in their order.
+ */
+export function duplicatesOfClients(tx: Tx, clients: ClientMatchFields[], scope: ClientScope): Promise<ClientMatch[][]> {
+  return findClientMatches(tx, clients.map(matchRecordOfClient), scope);
+}
+
+/** How many duplicates each client has inside the scope (what its duplicates tab lists), by id. */
+export async function duplicateCounts(tx: Tx, clients: ClientMatchFields[], scope: ClientScope): Promise<Map<number, number>> {
+  const found = await duplicatesOfClients(tx, clients, scope);
+  return new Map(clients.map((c, i) => [c.id, found[i]!.length]));
+}
+
+/** Whether the engine lists either client among the other's duplicates (whatever the viewer's scope): what may be merged. */
+export async function areDuplicates(tx: Tx, a: ClientMatchFields, b: ClientMatchFields): Promise<boolean> {
+  const [ofA, ofB] = await duplicatesOfClients(tx, [a, b], { kind: 'all' });
+  return ofA!.some((m) => m.client.id === b.id) || ofB!.some((m) => m.client.id === a.id);
 }

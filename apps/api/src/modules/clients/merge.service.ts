@@ -3,10 +3,9 @@ import { AppError } from '../../core/errors.ts';
 import type { Actor, RequestMeta } from '../../core/actor.ts';
 import { audit } from '../audit/index.ts';
 import { announceClientUpdated, announceListing, roomsOfClient, rowOf, type ClientsDeps } from './live.service.ts';
+import { areDuplicates } from './matches.service.ts';
 import { belongingsOf, lockClients, mergeClients, snapshotOf } from './merge.repo.ts';
 import { clientFlagsOf, clientIn, viewerOf } from './policy.ts';
-import * as relations from './relations.repo.ts';
-import { probeOf } from './relations.service.ts';
 
 /**
  * Merge duplicates: everything of `merge_id` moves to `keep_id` in one transaction, the merged record
@@ -30,8 +29,9 @@ export async function mergeDuplicates(
     }
     const { user: kept } = await clientIn(tx, viewer, keepId);
     const { user: merged } = await clientIn(tx, viewer, mergeId);
-    // Only duplicates are merged, by the one definition the tab shows them with.
-    if (!(await relations.isDuplicateOf(tx, probeOf(kept), mergeId))) {
+    // Only duplicates are merged, by the one definition the tab shows them with (the duplicate engine),
+    // from either side.
+    if (!(await areDuplicates(tx, kept, merged))) {
       throw new AppError('VALIDATION_ERROR', {
         message: 'The two clients are no duplicates of each other.',
         fieldValidation: { merge_id: 'invalid_value' },

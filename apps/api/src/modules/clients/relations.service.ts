@@ -1,5 +1,4 @@
 import {
-  normalisePhone,
   type DuplicateCheckBody,
   type DuplicateDto,
   type LinkBody,
@@ -12,6 +11,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { toClientSummary } from './dto.ts';
 import { announceClientUpdated, type ClientsDeps } from './live.service.ts';
+import { duplicatesOfClients, findClientMatches, type ClientMatch } from './matches.service.ts';
 import { clientIn, viewerOf } from './policy.ts';
 import * as relations from './relations.repo.ts';
 
@@ -37,53 +37,39 @@ function toRecommendation(r: Awaited<ReturnType<typeof relations.recommendations
   };
 }
 
-function toDuplicates(rows: Awaited<ReturnType<typeof relations.findDuplicates>>): DuplicateDto[] {
-  return rows.map((r) => ({
-    ...toClientSummary(r),
-    matched_on: [
-      ...(r.phone ? (['phone'] as const) : []),
-      ...(r.email ? (['email'] as const) : []),
-      ...(r.address ? (['address'] as const) : []),
-      ...(r.name ? (['name'] as const) : []),
-    ],
-    name_similarity: Math.round(r.similarity * 100) / 100,
-  }));
+/** A match of the duplicate engine as the tab and the create-time check show it: the client, its score and why. */
+function toDuplicates(matches: ClientMatch[]): DuplicateDto[] {
+  return matches.map((m) => ({ ...m.client, score: Math.floor(m.score * 1000) / 1000, reasons: m.reasons }));
 }
 
-/** A saved client's values a duplicate is looked for by. */
-export function probeOf(user: relations.ProbeValues): relations.ProbeValues {
-  return {
-    id: user.id,
-    phoneE164: user.phoneE164,
-    mobilePhoneE164: user.mobilePhoneE164,
-    email: user.email,
-    zipcode: user.zipcode,
-    address: user.address,
-    name: user.name,
-    surname: user.surname,
-  };
-}
-
+/** The duplicates tab: the engine's matches of the client inside the viewer's scope (what its list row counts). */
 export async function duplicatesOf(db: Db, actor: Actor, id: number): Promise<DuplicateDto[]> {
   const viewer = await viewerOf(db, actor);
   const { user } = await clientIn(db, viewer, id);
-  return toDuplicates(await relations.findDuplicates(db, viewer.scope, probeOf(user)));
+  const [found] = await duplicatesOfClients(db, [user], viewer.scope);
+  return toDuplicates(found!);
 }
 
-/** Create client: who might be the same person, before saving. */
+/** Create client: who might be the same person, before saving (the engine, with the form as the probe). */
 export async function duplicateCheck(db: Db, actor: Actor, body: DuplicateCheckBody): Promise<DuplicateDto[]> {
   const viewer = await viewerOf(db, actor);
-  const probe: relations.ProbeValues = {
-    id: null,
-    phoneE164: normalisePhone(body.phone) ?? null,
-    mobilePhoneE164: normalisePhone(body.mobile_phone) ?? null,
-    email: body.email?.trim().toLowerCase() || null,
-    zipcode: body.zipcode || null,
-    address: body.address || null,
-    name: body.name,
-    surname: body.surname,
-  };
-  return toDuplicates(await relations.findDuplicates(db, viewer.scope, probe));
+  const [found] = await findClientMatches(
+    db,
+    [
+      {
+        name: body.name,
+        surname: body.surname,
+        email: body.email ?? null,
+        phone: body.phone ?? null,
+        mobile_phone: body.mobile_phone ?? null,
+        zipcode: body.zipcode ?? null,
+        city: body.city ?? null,
+        address: body.address ?? null,
+      },
+    ],
+    viewer.scope,
+  );
+  return toDuplicates(found!);
 }
 
 export async function linkedOf(db: Db, actor: Actor, id: number, kind: relations.LinkKind) {
@@ -97,7 +83,7 @@ export async function nestedTabs(db: Db, actor: Actor, id: number): Promise<Nest
   const { user } = await clientIn(db, viewer, id);
   const [recs, duplicates, cohabitants, neighbours] = await Promise.all([
     relations.recommendationsOf(db, id),
-    relations.findDuplicates(db, viewer.scope, probeOf(user)),
+    duplicatesOfClients(db, [user], viewer.scope).then(([found]) => found!),
     relations.linkedClients(db, viewer.scope, id, 'cohabitant'),
     relations.linkedClients(db, viewer.scope, id, 'block_neighbor'),
   ]);

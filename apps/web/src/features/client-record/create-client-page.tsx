@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
+import { DuplicateReasons } from '../clients/duplicate-reasons.tsx';
 import { emailAvailable, possibleDuplicates, useCreateClient } from './api.ts';
 import { DraftSelect, DraftText, FIELD_GRID, LeadSourceFields, useChoices } from './draft-fields.tsx';
 import { createBodyOf, emptyClientDraft, userPageReducer, userPageState } from './page-state.ts';
@@ -62,11 +63,9 @@ function DuplicatesDialog({
               <Typography variant="body2">
                 {[d.address, [d.zipcode, d.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '–'}
               </Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="duplicate-why">
-                {t('client:duplicates.matchedOn', {
-                  fields: d.matched_on.map((m) => t(`client:duplicates.on.${m}`)).join(', '),
-                })}
-              </Typography>
+              <Box data-testid="duplicate-why">
+                <DuplicateReasons duplicate={d} />
+              </Box>
             </ListItem>
           ))}
         </List>
@@ -149,6 +148,7 @@ export function CreateClientPage() {
         mobile_phone: b.mobile_phone,
         email: b.email,
         zipcode: b.zipcode,
+        city: b.city,
         address: b.address,
       });
       if (found.length > 0) {

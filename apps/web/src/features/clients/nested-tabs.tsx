@@ -17,7 +17,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { formatDate, formatPercent, type ClientRowDto, type ClientSummaryDto, type NestedTabsDto } from '@bo/domain';
+import { formatDate, type ClientRowDto, type ClientSummaryDto, type NestedTabsDto } from '@bo/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -27,6 +27,7 @@ import { useNestedTabs, type LinkKind } from './api.ts';
 import { NAV_WIDTH } from '../shell/side-nav.tsx';
 import { useClientActions } from './client-actions.tsx';
 import { clientName, StatusChip } from './client-bits.tsx';
+import { DuplicateReasons } from './duplicate-reasons.tsx';
 
 const NESTED_TABS = ['recommendations', 'duplicates', 'cohabitants', 'block_neighbors'] as const;
 type NestedTab = (typeof NESTED_TABS)[number];
@@ -169,11 +170,8 @@ export function NestedTabs({ row }: { row: ClientRowDto }) {
                 <TableCell>{userLink(d)}</TableCell>
                 <TableCell>{contact(d)}</TableCell>
                 <TableCell>{place(d)}</TableCell>
-                <TableCell>
-                  {[
-                    ...d.matched_on.filter((m) => m !== 'name').map((m) => t(`clients:nested.matched.${m}`)),
-                    t('clients:nested.nameSimilarity', { value: formatPercent(d.name_similarity * 100) }),
-                  ].join(', ')}
+                <TableCell sx={{ minWidth: 220 }}>
+                  <DuplicateReasons duplicate={d} />
                 </TableCell>
                 <TableCell align="right">
                   {row.can_merge && (
