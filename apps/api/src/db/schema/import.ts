@@ -56,6 +56,13 @@ export const importBatches = pgTable(
     mappingRemembered: boolean('mapping_remembered').notNull().default(false),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     ocrOperationId: integer('ocr_operation_id'),
+    /**
+     * The review's counts of the batch's pending rows (modules/import/repo.ts reviewCounts), kept so the
+     * review page does not count 100,000 rows a call; null when rows changed since (counted again on the
+     * next read). `countsVersion` grows with each change, so a count made before a change is not stored.
+     */
+    reviewCounts: jsonb('review_counts').$type<ReviewCells>(),
+    countsVersion: integer('counts_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +72,15 @@ export const importBatches = pgTable(
     check('import_batches_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
   ],
 );
+
+/** A batch's pending rows by review (n: not reviewed, r: reviewed) and duplication (d: duplicates, w: without), and with errors. */
+export interface ReviewCells {
+  nd: number;
+  nw: number;
+  rd: number;
+  rw: number;
+  errors: number;
+}
 
 /** One person of an upload: the mapped values, what is wrong with them, whom they may be, and the decision. */
 export const importRows = pgTable(
