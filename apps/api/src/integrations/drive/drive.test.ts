@@ -65,6 +65,14 @@ describe('local drive (a watched folder on disk)', () => {
     });
   });
 
+  it('names a folder by its name (its id), and refuses what is no folder', async () => {
+    const drive = localDrive(root);
+    expect(await drive.folderName('messe')).toBe('messe');
+    await expect(drive.folderName('nirgends')).rejects.toMatchObject({ reason: 'folder_not_found' });
+    await expect(drive.folderName('file.txt')).rejects.toMatchObject({ reason: 'not_a_folder' });
+    await expect(drive.folderName('..')).rejects.toMatchObject({ reason: 'folder_invalid' });
+  });
+
   it('is the default, under DATA_DIR/drive', () => {
     const config = loadConfig({ DATA_DIR: root });
     expect(config.drive).toEqual({ provider: 'local', root: path.join(root, 'drive') });
@@ -140,6 +148,20 @@ describe('Google Drive API v3 with a service account', () => {
     await expect(d.download({ id: 'nope', name: 'x.pdf', mimeType: 'application/pdf' })).rejects.toMatchObject({
       reason: 'file_not_found',
     });
+  });
+
+  it("tells a folder's name (files.get with fields=name), refuses a file, an unknown folder and an invalid id", async () => {
+    const d = drive();
+    expect(await d.folderName(FOLDER_ID)).toBe('Messe Zürich');
+    const asked = g.requests.at(-1);
+    expect(asked?.path).toBe(`/drive/v3/files/${FOLDER_ID}`);
+    expect(asked?.query.get('fields')?.split(',')).toContain('name');
+    expect(asked?.query.get('alt')).toBeNull();
+    await expect(d.folderName('f1')).rejects.toMatchObject({ reason: 'not_a_folder' });
+    await expect(d.folderName('0UnknownFolder')).rejects.toMatchObject({ reason: 'folder_not_found' });
+    await expect(d.folderName("x' or '1'='1")).rejects.toMatchObject({ reason: 'folder_invalid' });
+    g.failNext({ status: 503, times: 10 });
+    await expect(d.folderName(FOLDER_ID)).rejects.toMatchObject({ reason: 'unreachable' });
   });
 
   it('takes a new token when the API answers 401, once', async () => {

@@ -27,6 +27,8 @@ export interface DriveSource {
   readonly provider: 'local' | 'google';
   /** The files directly in the folder (no sub-folders, nothing in the trash), oldest name order kept stable. */
   listFiles(folderId: string): Promise<DriveFile[]>;
+  /** The folder's name as the provider shows it (what a batch of its scans is called); null when it cannot tell. */
+  folderName(folderId: string): Promise<string | null>;
   download(file: Pick<DriveFile, 'id' | 'name' | 'mimeType'>): Promise<DriveDownload>;
 }
 

@@ -59,6 +59,7 @@ export function signAssertion(key: ServiceAccountKey, audience: string, scope: s
  * Access tokens come from the JWT bearer grant (`POST tokenUrl`, `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`)
  * and are kept until a minute before they expire, or until the API answers 401.
  * - list: `GET /drive/v3/files?q='<id>' in parents and trashed=false&fields=nextPageToken,files(…)&pageToken=…`
+ * - folder name: `GET /drive/v3/files/{id}?fields=name,mimeType`
  * - download: `GET /drive/v3/files/{id}?alt=media`; a Google sheet: `GET /drive/v3/files/{id}/export?mimeType=text/csv`
  */
 export function googleDrive(opts: GoogleDriveOptions): DriveSource {
@@ -202,6 +203,22 @@ export function googleDrive(opts: GoogleDriveOptions): DriveSource {
           pageToken = page.nextPageToken || undefined;
         } while (pageToken);
         return files;
+      } catch (e) {
+        throw asDriveError(e, 'folder_not_found');
+      }
+    },
+    async folderName(folderId) {
+      if (!/^[A-Za-z0-9_-]+$/.test(folderId)) {
+        throw new DriveError('folder_invalid', 'not a Drive folder id');
+      }
+      try {
+        const folder = await callJson<DriveApiFile>(
+          `${apiBase}/files/${folderId}?${new URLSearchParams({ fields: 'name,mimeType', supportsAllDrives: 'true' }).toString()}`,
+        );
+        if (folder.mimeType !== undefined && folder.mimeType !== FOLDER) {
+          throw new DriveError('not_a_folder', 'the Drive id names a file, not a folder');
+        }
+        return folder.name?.trim() || null;
       } catch (e) {
         throw asDriveError(e, 'folder_not_found');
       }

@@ -64,6 +64,17 @@ export function localDrive(root: string): DriveSource {
       }
       return files.sort((a, b) => a.name.localeCompare(b.name, 'de'));
     },
+    async folderName(folderId) {
+      // A sub-folder of the root: its id is its name.
+      const stat = await fs.stat(folderPath(folderId)).catch(() => null);
+      if (!stat) {
+        throw new DriveError('folder_not_found', `no folder ${folderId} in the local drive`);
+      }
+      if (!stat.isDirectory()) {
+        throw new DriveError('not_a_folder', `${folderId} is a file, not a folder`);
+      }
+      return folderId;
+    },
     async download(file) {
       const target = filePath(file.id);
       const stat = await fs.stat(target).catch(() => null);
