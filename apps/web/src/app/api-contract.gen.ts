@@ -1360,7 +1360,7 @@ export interface paths {
         /** List the caller's OCR operations, newest first */
         get: operations["getApiImportOcrImports"];
         put?: never;
-        /** Start reading scanned lead forms: an uploaded scan (batch_id) or every scan of a folder (folder) */
+        /** Start one run over scanned lead forms: every page of the uploaded scans (batch_ids, PDFs and images) or every scan of a folder (folder) */
         post: operations["postApiImportOcrImports"];
         delete?: never;
         options?: never;
@@ -13304,6 +13304,7 @@ export interface operations {
                             created_at: string;
                             done: boolean;
                             error: string | null;
+                            files: string[];
                             finished_at: string | null;
                             id: number;
                             pages_done: number;
@@ -13349,7 +13350,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    batch_id?: number;
+                    batch_ids?: number[];
                     folder?: string;
                     /** @default null */
                     location_id?: number | null;
@@ -13367,6 +13368,7 @@ export interface operations {
                         created_at: string;
                         done: boolean;
                         error: string | null;
+                        files: string[];
                         finished_at: string | null;
                         id: number;
                         pages_done: number;
@@ -13439,6 +13441,7 @@ export interface operations {
                             created_at: string;
                             done: boolean;
                             error: string | null;
+                            files: string[];
                             finished_at: string | null;
                             id: number;
                             pages_done: number;
@@ -13812,6 +13815,7 @@ export interface operations {
                             created_at: string;
                             done: boolean;
                             error: string | null;
+                            files: string[];
                             finished_at: string | null;
                             id: number;
                             pages_done: number;

@@ -229,14 +229,23 @@ export const ocrOperationDto = z.object({
   pages_done: z.number(),
   rows_created: z.number(),
   error: z.string().nullable(),
+  /** What the run reads: the names of the uploaded files, or the Drive folder's name (its id until it is fetched). */
+  files: z.array(z.string()),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
 export type OcrOperationDto = z.infer<typeof ocrOperationDto>;
 
-/** POST /api/import/ocr-imports: OCR the scans of an upload (local) or of a Drive folder. */
+/** The most uploads one OCR run reads. */
+export const OCR_MAX_UPLOADS = 100;
+
+/**
+ * POST /api/import/ocr-imports: one run over the pages of every given upload of scans (local: `batch_ids`, the
+ * batches POST /api/import/upload-file answered, read in the order they were uploaded), or over every scan of a
+ * Drive folder (`folder`).
+ */
 export const startOcrBody = z.object({
-  batch_id: z.number().int().positive().optional(),
+  batch_ids: z.array(z.number().int().positive()).min(1, 'field_is_required').max(OCR_MAX_UPLOADS, 'too_long').optional(),
   folder: z.string().trim().min(1).max(300, 'too_long').optional(),
   location_id: z.number().int().positive().nullable().default(null),
 });

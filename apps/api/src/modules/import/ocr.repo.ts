@@ -1,5 +1,5 @@
 import type { OcrProcessing } from '@bo/domain';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { files, importBatches, ocrOperations, ocrPages } from '../../db/schema/index.ts';
 
@@ -221,19 +221,96 @@ export async function failedPages(tx: Tx, operationId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** The batch an OCR upload made (the caller's, of type ocr, with its stored scan). */
-export async function findOcrBatch(tx: Tx, batchId: number) {
-  const [row] = await tx
-    .select({
-      id: importBatches.id,
-      createdById: importBatches.createdById,
-      importType: importBatches.importType,
-      fileId: importBatches.fileId,
-      stage: importBatches.stage,
-      locationId: importBatches.locationId,
-      fileName: importBatches.fileName,
-    })
+const ocrBatchColumns = {
+  id: importBatches.id,
+  createdById: importBatches.createdById,
+  importType: importBatches.importType,
+  fileId: importBatches.fileId,
+  stage: importBatches.stage,
+  locationId: importBatches.locationId,
+  fileName: importBatches.fileName,
+  ocrOperationId: importBatches.ocrOperationId,
+};
+export type OcrBatchRow = { [K in keyof typeof ocrBatchColumns]: (typeof importBatches.$inferSelect)[K] };
+
+/**
+ * The uploads a run is asked to read, locked until the caller's transaction ends (so two runs cannot both take one),
+ * by id. Those that do not exist are not in the answer.
+ */
+export async function lockBatches(tx: Tx, batchIds: readonly number[]): Promise<OcrBatchRow[]> {
+  if (batchIds.length === 0) {
+    return [];
+  }
+  return tx
+    .select(ocrBatchColumns)
     .from(importBatches)
-    .where(eq(importBatches.id, batchId));
-  return row ?? null;
+    .where(inArray(importBatches.id, [...batchIds]))
+    .orderBy(asc(importBatches.id))
+    .for('update');
 }
+
+/** The uploads become the operation's: its pages' rows are written into them. */
+export async function assignBatches(tx: Tx, operationId: number, batchIds: readonly number[]): Promise<void> {
+  if (batchIds.length > 0) {
+    await tx
+      .update(importBatches)
+      .set({ ocrOperationId: operationId, updatedAt: sql`now()` })
+      .where(and(inArray(importBatches.id, [...batchIds]), isNull(importBatches.ocrOperationId)));
+  }
+}
+
+/**
+ * The batches an operation writes its rows into, in upload order: the uploads it reads (one per scan file), or the
+ * batch it made of a Drive folder's scans (`batch_id`, no file of its own). An operation started before runs read
+ * several uploads names its one upload by `batch_id` only.
+ */
+export async function batchesOfOperation(tx: Tx, op: Pick<OcrOperationRow, 'id' | 'batchId'>): Promise<OcrBatchRow[]> {
+  return tx
+    .select(ocrBatchColumns)
+    .from(importBatches)
+    .where(
+      op.batchId === null
+        ? eq(importBatches.ocrOperationId, op.id)
+        : or(eq(importBatches.ocrOperationId, op.id), eq(importBatches.id, op.batchId)),
+    )
+    .orderBy(asc(importBatches.id));
+}
+
+/** Per operation, the names of what it reads (its batches' file names, in upload order). */
+export async function batchNamesOf(tx: Tx, operations: readonly Pick<OcrOperationRow, 'id' | 'batchId'>[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(operations.map((o) => [o.id, []]));
+  if (operations.length === 0) {
+    return out;
+  }
+  const legacy = new Map(operations.filter((o) => o.batchId !== null).map((o) => [o.batchId!, o.id]));
+  const rows = await tx
+    .select({ id: importBatches.id, operationId: importBatches.ocrOperationId, fileName: importBatches.fileName })
+    .from(importBatches)
+    .where(
+      or(
+        inArray(
+          importBatches.ocrOperationId,
+          operations.map((o) => o.id),
+        ),
+        legacy.size > 0 ? inArray(importBatches.id, [...legacy.keys()]) : undefined,
+      ),
+    )
+    .orderBy(asc(importBatches.id));
+  for (const r of rows) {
+    const opId = r.operationId !== null && out.has(r.operationId) ? r.operationId : legacy.get(r.id);
+    const names = opId === undefined ? undefined : out.get(opId);
+    if (names && !names.includes(r.fileName)) {
+      names.push(r.fileName);
+    }
+  }
+  return out;
+}
+
+/**
+ * Serializes the starts of one user's runs for the caller's transaction: "one running operation at a time" holds
+ * however many starts arrive at once.
+ */
+export async function lockStarts(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${START_LOCK}, ${userId})`);
+}
+const START_LOCK = 0x6f73; // 'os'

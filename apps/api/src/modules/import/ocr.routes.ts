@@ -48,7 +48,8 @@ export function ocrRoutes(app: App, deps: OcrRouteDeps): void {
     {
       config: MANAGE,
       schema: {
-        summary: 'Start reading scanned lead forms: an uploaded scan (batch_id) or every scan of a folder (folder)',
+        summary:
+          'Start one run over scanned lead forms: every page of the uploaded scans (batch_ids, PDFs and images) or every scan of a folder (folder)',
         tags,
         body: startOcrBody,
         response: { 201: ocrOperationDto },

@@ -16,15 +16,19 @@ import { DriveError, parseFolderRef, type DriveFile, type DriveSource } from '..
 import { OcrError, type OcrEngine } from '../../integrations/ocr/index.ts';
 import { storedBytes, storeGeneratedFile, type FilesDeps } from '../files/index.ts';
 import {
+  assignBatches,
+  batchesOfOperation,
+  batchNamesOf,
   claimNextPage,
   failedPages,
-  findOcrBatch,
   findOperation,
   finishOperation,
   initiateTermination,
   insertOperation,
   insertPages,
+  lockBatches,
   lockPreparation,
+  lockStarts,
   lastOperation,
   listOperations,
   markPage,
@@ -33,6 +37,7 @@ import {
   setBatch,
   setProcessing,
   type ClaimedPage,
+  type OcrBatchRow,
   type OcrOperationRow,
 } from './ocr.repo.ts';
 
@@ -59,7 +64,8 @@ export async function giveUpOperation(deps: Pick<OcrDeps, 'db'>, operationId: nu
 /** The scans the OCR reads. */
 export const SCAN_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff'] as const;
 
-export function toOcrOperationDto(row: OcrOperationRow): OcrOperationDto {
+/** The operation as the API answers it; `files`: what it reads (its batches' names, else the folder it was given). */
+export function toOcrOperationDto(row: OcrOperationRow, files: readonly string[]): OcrOperationDto {
   return {
     id: row.id,
     upload_type: row.uploadType,
@@ -70,6 +76,7 @@ export function toOcrOperationDto(row: OcrOperationRow): OcrOperationDto {
     pages_done: row.pagesDone,
     rows_created: row.rowsCreated,
     error: row.error,
+    files: files.length > 0 ? [...files] : row.folder ? [row.folder] : [],
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
   };
@@ -107,48 +114,40 @@ export async function listFolder(drive: DriveSource, folderId: string): Promise<
 
 const isScan = (f: Pick<DriveFile, 'mimeType'>) => (SCAN_TYPES as readonly string[]).includes(f.mimeType);
 
+/** The answer to a start while the caller's earlier operation runs. */
+const stillRunning = () =>
+  new AppError('VALIDATION_ERROR', {
+    message: 'An OCR operation of yours is still running.',
+    fieldValidation: { batch_ids: 'invalid_value' },
+  });
+
 /**
- * Starts reading scanned lead forms: the scan of an OCR upload (`batch_id`) or every scan of a Drive folder
- * (`folder`). The caller's earlier operation must have ended. The pages are read by the background job.
+ * Starts one run over scanned lead forms: the pages of every given OCR upload (`batch_ids`, each a scan file: a PDF
+ * of many forms or an image) or every scan of a Drive folder (`folder`). The caller's earlier operation must have
+ * ended; an upload is read by one run only. Refused as a whole (nothing started) when one upload is unknown,
+ * someone else's, not an upload of scans, or taken by a run already. The pages are read by the background job.
  */
 export async function startOcr(
   deps: Pick<OcrDeps, 'db' | 'drive' | 'onStarted'>,
   actor: Actor,
-  body: { batch_id?: number | undefined; folder?: string | undefined; location_id: number | null },
+  body: { batch_ids?: readonly number[] | undefined; folder?: string | undefined; location_id: number | null },
 ): Promise<OcrOperationDto> {
-  if ((body.batch_id === undefined) === (body.folder === undefined)) {
+  if ((body.batch_ids === undefined) === (body.folder === undefined)) {
     throw new AppError('VALIDATION_ERROR', {
-      message: 'Either batch_id (an uploaded scan) or folder.',
-      fieldValidation: body.batch_id === undefined ? { folder: 'field_is_required' } : { folder: 'invalid_value' },
+      message: 'Either batch_ids (uploaded scans) or folder.',
+      fieldValidation: body.batch_ids === undefined ? { batch_ids: 'field_is_required' } : { folder: 'invalid_value' },
     });
   }
+  if (body.batch_ids?.length === 0) {
+    throw new AppError('VALIDATION_ERROR', { message: 'No upload to read.', fieldValidation: { batch_ids: 'field_is_required' } });
+  }
+  // Asked before the folder is listed (a call to Drive); asked again under the lock below.
   if (await runningOperation(deps.db, actor.userId)) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'An OCR operation of yours is still running.',
-      fieldValidation: { batch_id: 'invalid_value' },
-    });
+    throw stillRunning();
   }
-  let row: OcrOperationRow | 'unknown_location';
-  if (body.batch_id !== undefined) {
-    const batch = await findOcrBatch(deps.db, body.batch_id);
-    if (!batch || batch.createdById !== actor.userId) {
-      throw new AppError('NOT_FOUND', { message: 'No such upload of yours.' });
-    }
-    if (batch.importType !== 'ocr' || !batch.fileId || batch.stage === 'launched') {
-      throw new AppError('VALIDATION_ERROR', {
-        message: 'Not an upload of scans to read.',
-        fieldValidation: { batch_id: 'invalid_value' },
-      });
-    }
-    row = await insertOperation(deps.db, {
-      createdById: actor.userId,
-      uploadType: 'local',
-      folder: null,
-      batchId: batch.id,
-      locationId: body.location_id ?? batch.locationId,
-    });
-  } else {
-    const folderId = folderIdOf(body.folder ?? '');
+  let folderId: string | null = null;
+  if (body.folder !== undefined) {
+    folderId = folderIdOf(body.folder);
     const scans = (await listFolder(deps.drive, folderId)).filter(isScan);
     if (scans.length === 0) {
       throw new AppError('VALIDATION_ERROR', {
@@ -156,28 +155,77 @@ export async function startOcr(
         fieldValidation: { folder: 'file_empty' },
       });
     }
-    row = await insertOperation(deps.db, {
+  }
+  const batchIds = [...new Set(body.batch_ids ?? [])];
+  const { row, files } = await deps.db.transaction(async (tx) => {
+    await lockStarts(tx, actor.userId);
+    if (await runningOperation(tx, actor.userId)) {
+      throw stillRunning();
+    }
+    let batches: OcrBatchRow[] = [];
+    if (folderId === null) {
+      batches = await lockBatches(tx, batchIds);
+      checkUploads(actor, batchIds, batches);
+    }
+    const locations = new Set(batches.map((b) => b.locationId));
+    const inserted = await insertOperation(tx, {
       createdById: actor.userId,
-      uploadType: 'gdrive',
+      uploadType: folderId === null ? 'local' : 'gdrive',
       folder: folderId,
       batchId: null,
-      locationId: body.location_id,
+      // Without a location of the start, the uploads' own when they share one.
+      locationId: body.location_id ?? (locations.size === 1 ? (batches[0]?.locationId ?? null) : null),
+    });
+    if (inserted === 'unknown_location') {
+      throw new AppError('UNKNOWN_LOCATION_ID', { fieldValidation: { location_id: 'invalid_value' } });
+    }
+    await assignBatches(tx, inserted.id, batchIds);
+    return { row: inserted, files: batches.map((b) => b.fileName) };
+  });
+  deps.onStarted?.(row.id);
+  return toOcrOperationDto(row, files);
+}
+
+/** Every upload asked for is the caller's, of scans, and not read by a run yet; else the whole start is refused. */
+function checkUploads(actor: Actor, batchIds: readonly number[], batches: readonly OcrBatchRow[]): void {
+  const found = new Map(batches.filter((b) => b.createdById === actor.userId).map((b) => [b.id, b]));
+  const unknown = batchIds.filter((id) => !found.has(id));
+  if (unknown.length > 0) {
+    // Someone else's upload is answered as one that does not exist.
+    throw new AppError('NOT_FOUND', {
+      message: `No such upload of yours: ${unknown.join(', ')}.`,
+      fieldValidation: { batch_ids: 'invalid_value' },
     });
   }
-  if (row === 'unknown_location') {
-    throw new AppError('UNKNOWN_LOCATION_ID', { fieldValidation: { location_id: 'invalid_value' } });
+  const notScans = batches.filter((b) => b.importType !== 'ocr' || !b.fileId);
+  if (notScans.length > 0) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: `Not uploads of scans to read: ${notScans.map((b) => b.id).join(', ')}.`,
+      fieldValidation: { batch_ids: 'invalid_value' },
+    });
   }
-  deps.onStarted?.(row.id);
-  return toOcrOperationDto(row);
+  const taken = batches.filter((b) => b.ocrOperationId !== null || b.stage === 'launched');
+  if (taken.length > 0) {
+    throw new AppError('IMPORT_BATCH_NOT_READY', {
+      message: `Read by an OCR run already: ${taken.map((b) => b.id).join(', ')}.`,
+      fieldValidation: { batch_ids: 'invalid_value' },
+    });
+  }
+}
+
+/** The operations as the API answers them, with what each reads. */
+async function toDtos(db: Db, rows: readonly OcrOperationRow[]): Promise<OcrOperationDto[]> {
+  const names = await batchNamesOf(db, rows);
+  return rows.map((r) => toOcrOperationDto(r, names.get(r.id) ?? []));
 }
 
 export async function ocrOperations(deps: Pick<OcrDeps, 'db'>, actor: Actor): Promise<OcrOperationDto[]> {
-  return (await listOperations(deps.db, actor.userId, 50)).map(toOcrOperationDto);
+  return toDtos(deps.db, await listOperations(deps.db, actor.userId, 50));
 }
 
 export async function lastOcrResult(deps: Pick<OcrDeps, 'db'>, actor: Actor): Promise<{ operation: OcrOperationDto | null }> {
   const row = await lastOperation(deps.db, actor.userId);
-  return { operation: row ? toOcrOperationDto(row) : null };
+  return { operation: row ? ((await toDtos(deps.db, [row]))[0] ?? null) : null };
 }
 
 /** Asks the caller's running operation to stop: it stops before its next page. The last operation either way. */
@@ -198,7 +246,7 @@ export async function terminateRunningOcr(
 
 /** Writes an OCR row in the page's transaction; the import module's rows (see ocr.jobs.ts for the wiring). */
 export interface OcrRowWriter {
-  /** Makes the batch a Drive folder's scans become (upload type gdrive), answers its id. */
+  /** Makes the batch a Drive folder's scans become (upload type gdrive, named by the folder), answers its id. */
   createBatch(db: Db, op: OcrOperationRow, name: string, sha256: string): Promise<number>;
   insertRow(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
@@ -227,9 +275,10 @@ function ownerActor(userId: number): Actor {
 
 /**
  * Carries an operation on from where it stands: init → gdrive (a folder's scans fetched and stored) → bucket
- * (each scan split into pages, one ocr_pages row each) → ocr (each page read, one import row each). Each page is
- * taken under a row lock and its row, its state and the counters are written in one transaction, so a page is
- * done at most once and a restarted server resumes at the first page not done. Stops before the next page when
+ * (each scan of every upload, or of the folder, split into pages, one ocr_pages row each) → ocr (each page read,
+ * one import row each, in the batch of the upload it came from, or in the folder's batch). Each page is taken
+ * under a row lock and its row, its state and the counters are written in one transaction, so a page is done at
+ * most once and a restarted server resumes at the first page not done. Stops before the next page when
  * termination was asked for, `shouldStop()` answers true (the server is stopping) or `budgetMs` has passed.
  */
 export async function processOperation(
@@ -247,15 +296,14 @@ export async function processOperation(
     await finishOperation(deps.db, op.id, { terminated: true });
     return 'finished';
   }
-  let batchId = op.batchId;
-  if (op.processing !== 'ocr' || batchId === null) {
+  if (op.processing !== 'ocr') {
     const prepared = await deps.db.transaction(async (tx) => {
       await lockPreparation(tx, op.id);
       const fresh = await findOperation(tx, op.id);
       if (!fresh || fresh.done) {
         return { finished: true as const };
       }
-      return fresh.processing === 'ocr' && fresh.batchId !== null ? { batchId: fresh.batchId } : prepareScans(deps, writer, fresh);
+      return fresh.processing === 'ocr' ? { prepared: true as const } : prepareScans(deps, writer, fresh);
     });
     if ('finished' in prepared) {
       return 'finished';
@@ -264,7 +312,15 @@ export async function processOperation(
       await finishOperation(deps.db, op.id, { error: prepared.error });
       return 'finished';
     }
-    batchId = prepared.batchId;
+  }
+  // Where each page's row goes: the batch of the upload holding its scan, else the batch made of the folder.
+  const current = await findOperation(deps.db, op.id);
+  const batches = current ? await batchesOfOperation(deps.db, current) : [];
+  const byFile = new Map(batches.filter((b) => b.fileId !== null).map((b) => [b.fileId!, b]));
+  const folderBatch = batches.find((b) => b.id === current?.batchId && b.fileId === null) ?? null;
+  if (batches.length === 0) {
+    await finishOperation(deps.db, op.id, { error: 'scan_unreadable' });
+    return 'finished';
   }
   for (;;) {
     if (opts.shouldStop?.()) {
@@ -286,17 +342,19 @@ export async function processOperation(
       if (!page) {
         return false;
       }
-      const reading = await readPage(deps, page);
-      if (!reading) {
+      const batch = byFile.get(page.fileId) ?? folderBatch;
+      const reading = batch ? await readPage(deps, page) : null;
+      if (!batch || !reading) {
         await markPage(tx, { id: page.id, operationId: op.id }, 'failed', null);
         return true;
       }
       const row = await rowOf(deps, op, page, reading);
       const rowId = await writer.insertRow(tx, {
-        batchId: batchId,
-        rowNo: page.seq,
+        batchId: batch.id,
+        // An upload's rows are numbered by the page of its scan; a folder's by the page's place in the run.
+        rowNo: batch.fileId === page.fileId ? page.pageNo : page.seq,
         createdById: op.createdById,
-        locationId: op.locationId,
+        locationId: op.locationId ?? batch.locationId,
         ...row,
       });
       await markPage(tx, { id: page.id, operationId: op.id }, 'done', rowId);
@@ -310,8 +368,8 @@ export async function processOperation(
     // Another worker holds the last pages; it finishes the operation.
     return 'finished';
   }
-  // The last worker out checks the rows (once: under the operation's lock, only while not yet done) and ends it.
-  const rowsBatch = batchId;
+  // The last worker out checks the rows of every batch (once: under the operation's lock, only while not yet done)
+  // and ends it. A server stopping in between checks them again when it resumes.
   await deps.db.transaction(async (tx) => {
     await lockPreparation(tx, op.id);
     const fresh = await findOperation(tx, op.id);
@@ -319,60 +377,78 @@ export async function processOperation(
       return;
     }
     const failed = await failedPages(tx, op.id);
-    await writer.rowsWritten(deps.db, rowsBatch);
+    for (const batch of batches) {
+      await writer.rowsWritten(deps.db, batch.id);
+    }
     await finishOperation(tx, op.id, { error: failed > 0 ? 'scan_unreadable' : null });
   });
   return 'finished';
 }
 
-/** The scans stored and split into pages (gdrive, bucket); the batch the rows go to, or why nothing can be read. */
+/**
+ * The scans stored and split into pages (gdrive, bucket): a folder's scans are fetched and become one batch; an
+ * upload's scan is its batch's stored file. Answers why nothing can be read, if so.
+ */
 async function prepareScans(
   deps: OcrDeps,
   writer: OcrRowWriter,
   op: OcrOperationRow,
-): Promise<{ batchId: number } | { error: OcrErrorKey }> {
-  let sources: { fileId: string; contentType: string; bytes: Buffer }[];
-  let batchId = op.batchId;
+): Promise<{ prepared: true } | { error: OcrErrorKey }> {
+  const pages: { fileId: string; pageNo: number }[] = [];
+  /** One page per page of the scan; an unreadable scan still gets its page: reading it fails, and the run says so. */
+  const addPages = async (fileId: string, contentType: string, bytes: Buffer) => {
+    const count = contentType === 'application/pdf' ? await pdfPageCount(bytes) : 1;
+    for (let n = 1; n <= Math.max(count, 1); n++) {
+      pages.push({ fileId, pageNo: n });
+    }
+  };
   if (op.uploadType === 'gdrive') {
     await setProcessing(deps.db, op.id, 'gdrive');
     const fetched = await fetchFolderScans(deps, op);
     if ('error' in fetched) {
       return fetched;
     }
-    sources = fetched.scans;
-    if (batchId === null) {
+    if (op.batchId === null) {
       const sha = createHash('sha256');
-      for (const s of sources) {
+      for (const s of fetched.scans) {
         sha.update(s.bytes);
       }
-      batchId = await writer.createBatch(deps.db, op, op.folder ?? 'Google Drive', sha.digest('hex'));
+      const batchId = await writer.createBatch(deps.db, op, await folderNameOf(deps.drive, op.folder ?? ''), sha.digest('hex'));
       await setBatch(deps.db, op.id, batchId);
     }
+    await setProcessing(deps.db, op.id, 'bucket');
+    for (const s of fetched.scans) {
+      await addPages(s.fileId, s.contentType, s.bytes);
+    }
   } else {
-    const batch = op.batchId === null ? null : await findOcrBatch(deps.db, op.batchId);
-    if (!batch?.fileId) {
+    const uploads = (await batchesOfOperation(deps.db, op)).filter((b) => b.fileId !== null);
+    if (uploads.length === 0) {
       return { error: 'scan_unreadable' };
     }
-    const stored = await storedFile(deps.files, batch.fileId);
-    if (!stored) {
-      return { error: 'scan_unreadable' };
-    }
-    sources = [{ fileId: batch.fileId, ...stored }];
-  }
-  if (batchId === null) {
-    return { error: 'scan_unreadable' };
-  }
-  await setProcessing(deps.db, op.id, 'bucket');
-  const pages: { fileId: string; pageNo: number }[] = [];
-  for (const s of sources) {
-    const count = s.contentType === 'application/pdf' ? await pdfPageCount(s.bytes) : 1;
-    // An unreadable scan still gets its page: reading it fails, and the operation says so.
-    for (let n = 1; n <= Math.max(count, 1); n++) {
-      pages.push({ fileId: s.fileId, pageNo: n });
+    await setProcessing(deps.db, op.id, 'bucket');
+    // One scan in memory at a time, in upload order.
+    for (const upload of uploads) {
+      const stored = await storedFile(deps.files, upload.fileId!);
+      if (!stored) {
+        return { error: 'scan_unreadable' };
+      }
+      await addPages(upload.fileId!, stored.contentType, stored.bytes);
     }
   }
   await deps.db.transaction((tx) => insertPages(tx, op.id, pages));
-  return { batchId };
+  return { prepared: true };
+}
+
+/** The name a Drive folder's batch takes: the folder's name where the provider tells it, else its id. */
+async function folderNameOf(drive: DriveSource, folderId: string): Promise<string> {
+  try {
+    return (await drive.folderName(folderId))?.trim().slice(0, 200) || folderId || 'Google Drive';
+  } catch (err) {
+    if (err instanceof DriveError) {
+      return folderId || 'Google Drive';
+    }
+    throw err;
+  }
 }
 
 /** Every scan of the operation's folder, stored in the files module's storage under the operation's owner. */

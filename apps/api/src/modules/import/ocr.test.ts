@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { OcrOperationDto } from '@bo/domain';
+import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeGoogleDrive, type FakeGoogleDrive } from '../../../test/fake-google-drive.ts';
 import { buildStaff, type Staff } from '../../../test/factories.ts';
@@ -191,6 +193,7 @@ async function folderWith(name: string, files: Record<string, Buffer>): Promise<
 async function rowsOfOperation(t: TestApp, operationId: number) {
   const res = await t.pool.query<{
     id: string;
+    batch_id: number;
     row_no: number;
     data: Record<string, string | null>;
     errors: Record<string, string>;
@@ -198,8 +201,9 @@ async function rowsOfOperation(t: TestApp, operationId: number) {
     field_images: Record<string, string> | null;
     state: string;
   }>(
-    `SELECT r.id, r.row_no, r.data, r.errors, r.confidence, r.field_images, r.state
-     FROM import_rows r JOIN ocr_operations o ON o.batch_id = r.batch_id WHERE o.id = $1 ORDER BY r.row_no`,
+    `SELECT r.id, r.batch_id, r.row_no, r.data, r.errors, r.confidence, r.field_images, r.state
+     FROM import_rows r JOIN import_batches b ON b.id = r.batch_id
+     WHERE b.ocr_operation_id = $1 ORDER BY r.batch_id, r.row_no`,
     [operationId],
   );
   return res.rows;
@@ -407,7 +411,12 @@ describe('stopping, folders on Google Drive, refusals', () => {
       'SELECT b.import_type, b.upload_type, b.file_name FROM import_batches b JOIN ocr_operations o ON o.batch_id = b.id WHERE o.id = $1',
       [op.id],
     );
-    expect(batch.rows).toEqual([{ import_type: 'ocr', upload_type: 'gdrive', file_name: FOLDER_ID }]);
+    // The batch is named by the folder's name as Drive tells it, not by its id.
+    expect(batch.rows).toEqual([{ import_type: 'ocr', upload_type: 'gdrive', file_name: 'Messe Bern' }]);
+    expect(op.files).toEqual(['Messe Bern']);
+    expect(
+      google.requests.some((r) => r.path === `/drive/v3/files/${FOLDER_ID}` && r.query.get('fields')?.split(',').includes('name')),
+    ).toBe(true);
     expect(google.requests.some((r) => r.query.get('alt') === 'media')).toBe(true);
   }, 120_000);
 
@@ -452,8 +461,12 @@ describe('stopping, folders on Google Drive, refusals', () => {
     const address = await post({ folder: 'https://drive.google.com/drive/my-drive' });
     expect(address.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { folder: 'invalid_value' } });
     expect((await post({})).statusCode).toBe(400);
-    expect((await post({ folder: FOLDER_ID, batch_id: 1 })).statusCode).toBe(400);
-    expect((await post({ batch_id: 999_999 })).statusCode).toBe(404);
+    expect((await post({ folder: FOLDER_ID, batch_ids: [1] })).json()).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      field_validation: { folder: 'invalid_value' },
+    });
+    // The single batch_id of before is no way to start a run.
+    expect((await post({ batch_id: 1 })).json()).toMatchObject({ field_validation: { batch_ids: 'field_is_required' } });
     const location = await post({ folder: FOLDER_ID, location_id: 999_999 });
     expect(location.statusCode).toBe(404);
     expect(location.json()).toMatchObject({ error: 'UNKNOWN_LOCATION_ID', field_validation: { location_id: 'invalid_value' } });
@@ -506,20 +519,226 @@ describe('scans that cannot be read', () => {
   }, 60_000);
 });
 
-/** A multipart body with form fields and one file, as the import screen sends an upload. */
-function uploadBody(fields: Record<string, string>, file: { name: string; bytes: Buffer; type: string }) {
+interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+  type: string;
+}
+
+/** A multipart body with form fields and one or more files, as the import screen sends an upload. */
+function uploadBody(fields: Record<string, string>, ...files: UploadedFile[]) {
   const boundary = `----ocr${Math.random().toString(16).slice(2)}`;
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
   const payload = Buffer.concat([
     Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...files.flatMap((file) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Uploads files in one go as the import screen does; the batches answered (one per file). */
+async function upload(t: TestApp, cookie: string, importType: string, ...files: UploadedFile[]) {
+  const res = await injectAs(t.app, cookie, { method: 'POST', url: '/api/import/upload-file', ...uploadBody({ importType }, ...files) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { id: number; file_name: string; stage: string }[] }>().data;
+}
+
+describe('one run over several uploaded files', () => {
+  it('reads every page of every file (PDFs and images, from two uploads) once, each into its own upload, across a restart', async () => {
+    const steered = steeredEngine();
+    const a = await startServer(steered.engine);
+    let aStopped = false;
+    onTestFinished(async () => {
+      if (!aStopped) {
+        steered.release();
+        await a.close();
+      }
+    });
+    const om = await buildStaff(a.t, 'ocr_manager');
+    const jpeg = await sharp(await formPng(PEOPLE[1]!))
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    // Two files dropped at once, two more afterwards: one run reads them all.
+    const first = await upload(
+      a.t,
+      om.cookie,
+      'ocr',
+      { name: 'stapel.pdf', bytes: await joinPdfs([await formPdf(PEOPLE[0]!), await formPdf(PEOPLE[1]!)]), type: 'application/pdf' },
+      { name: 'foto.jpg', bytes: jpeg, type: 'image/jpeg' },
+    );
+    const second = await upload(
+      a.t,
+      om.cookie,
+      'ocr',
+      { name: 'einzeln.pdf', bytes: await formPdf(PEOPLE[2]!), type: 'application/pdf' },
+      { name: 'bild.png', bytes: await formPng(PEOPLE[0]!), type: 'image/png' },
+    );
+    const batches = [...first, ...second];
+    expect(batches.map((b) => b.stage)).toEqual(['uploaded', 'uploaded', 'uploaded', 'uploaded']);
+    steered.hold();
+    // In any order, one of them twice: each is read once, in the order they were uploaded.
+    const ids = batches.map((b) => b.id);
+    const started = await injectAs(a.t.app, om.cookie, {
+      method: 'POST',
+      url: '/api/import/ocr-imports',
+      payload: { batch_ids: [ids[3], ids[0], ids[2], ids[1], ids[0]] },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json<OcrOperationDto>()).toMatchObject({
+      upload_type: 'local',
+      done: false,
+      files: ['stapel.pdf', 'foto.jpg', 'einzeln.pdf', 'bild.png'],
+    });
+    const id = started.json<OcrOperationDto>().id;
+    const pagesDone = async () =>
+      (await a.t.pool.query<{ pages_done: number }>('SELECT pages_done FROM ocr_operations WHERE id = $1', [id])).rows[0]!.pages_done;
+    // The first page read, the second begun: then the server stops.
+    await until(
+      async () => {
+        if (steered.waiting > 0 && (await pagesDone()) < 1) {
+          steered.release();
+          steered.hold();
+        }
+        return (await pagesDone()) >= 1 && steered.waiting > 0;
+      },
+      'the first page read and the second begun',
+      60_000,
+    );
+    aStopped = true;
+    const stopped = a.close();
+    steered.release();
+    await stopped;
+    // The first server finished the page it was reading, and began no other (asked before the next server starts).
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const doneByA = (await client.query<{ pages_done: number }>('SELECT pages_done FROM ocr_operations WHERE id = $1', [id])).rows[0]!
+      .pages_done;
+    await client.end();
+    expect(doneByA).toBe(2);
+
+    const engineB = steeredEngine();
+    const b = await startServer(engineB.engine);
+    try {
+      const op = await finished(b.t, om.cookie, 60_000);
+      expect(op).toMatchObject({ id, done: true, error: null, pages_total: 5, pages_done: 5, rows_created: 5 });
+      // The new server read only the pages left: fewer questions to its engine than all five pages would take.
+      expect(engineB.calls).toBeGreaterThan(0);
+      expect(engineB.calls).toBeLessThan((steered.calls / doneByA) * 5);
+      // Every page of every file once, each with its row.
+      const pages = await b.t.pool.query<{ batch_id: number; page_no: number; state: string; row_id: string }>(
+        `SELECT bt.id AS batch_id, p.page_no, p.state, p.row_id FROM ocr_pages p JOIN import_batches bt ON bt.file_id = p.file_id
+         WHERE p.operation_id = $1 ORDER BY p.id`,
+        [id],
+      );
+      expect(pages.rows.map((p) => [p.batch_id, p.page_no, p.state])).toEqual([
+        [ids[0], 1, 'done'],
+        [ids[0], 2, 'done'],
+        [ids[1], 1, 'done'],
+        [ids[2], 1, 'done'],
+        [ids[3], 1, 'done'],
+      ]);
+      // A row per page, in the upload of its file, numbered by the page of its scan.
+      const rows = await rowsOfOperation(b.t, id);
+      expect(rows.map((r) => [r.batch_id, r.row_no])).toEqual([
+        [ids[0], 1],
+        [ids[0], 2],
+        [ids[1], 1],
+        [ids[2], 1],
+        [ids[3], 1],
+      ]);
+      expect(new Set(pages.rows.map((p) => String(p.row_id)))).toEqual(new Set(rows.map((r) => String(r.id))));
+      // Every upload checked, and the review lists the rows with their files.
+      const stages = await b.t.pool.query<{ id: number; stage: string; ocr_operation_id: number }>(
+        'SELECT id, stage, ocr_operation_id FROM import_batches WHERE id = ANY($1) ORDER BY id',
+        [ids],
+      );
+      expect(stages.rows).toEqual(ids.map((bid) => ({ id: bid, stage: 'ready', ocr_operation_id: id })));
+      const review = await injectAs(b.t.app, om.cookie, { method: 'GET', url: '/api/import/prepare-import?importType=ocr&limit=50' });
+      expect(review.statusCode, review.body).toBe(200);
+      const listed = review.json<{ total: number; data: { file_name: string }[] }>();
+      expect(listed.total).toBe(5);
+      expect(listed.data.map((r) => r.file_name).sort()).toEqual(['bild.png', 'einzeln.pdf', 'foto.jpg', 'stapel.pdf', 'stapel.pdf']);
+    } finally {
+      await b.close();
+    }
+  }, 180_000);
+
+  it('refuses unknown, foreign and non-scan uploads and empty or too long lists as a whole; two starts at once make one run', async () => {
+    const server = await startServer(steeredEngine().engine);
+    try {
+      const om = await buildStaff(server.t, 'ocr_manager');
+      const other = await buildStaff(server.t, 'ocr_manager');
+      const png = await formPng(PEOPLE[0]!);
+      const mine = await upload(
+        server.t,
+        om.cookie,
+        'ocr',
+        { name: 'a.png', bytes: png, type: 'image/png' },
+        { name: 'b.png', bytes: png, type: 'image/png' },
+      );
+      const theirs = await upload(server.t, other.cookie, 'ocr', { name: 'c.png', bytes: png, type: 'image/png' });
+      const leads = await upload(server.t, om.cookie, 'leads', {
+        name: 'leads.csv',
+        bytes: Buffer.from('Vorname;Name;E-Mail\nAnna;Meier;anna.meier@example.ch\n'),
+        type: 'text/csv',
+      });
+      const post = (payload: object) => injectAs(server.t.app, om.cookie, { method: 'POST', url: '/api/import/ocr-imports', payload });
+      const operations = async () =>
+        (await server.t.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM ocr_operations WHERE created_by_id = $1', [om.id]))
+          .rows[0]!.n;
+      const [a, b] = [mine[0]!.id, mine[1]!.id];
+      const cases: [object, number, object][] = [
+        [{ batch_ids: [] }, 400, { error: 'VALIDATION_ERROR', field_validation: { batch_ids: 'field_is_required' } }],
+        [{ batch_ids: [a, 999_999] }, 404, { error: 'NOT_FOUND', field_validation: { batch_ids: 'invalid_value' } }],
+        [{ batch_ids: [a, theirs[0]!.id] }, 404, { error: 'NOT_FOUND', field_validation: { batch_ids: 'invalid_value' } }],
+        [{ batch_ids: [a, leads[0]!.id] }, 400, { error: 'VALIDATION_ERROR', field_validation: { batch_ids: 'invalid_value' } }],
+        [
+          { batch_ids: Array.from({ length: 101 }, () => a) },
+          400,
+          { error: 'VALIDATION_ERROR', field_validation: { batch_ids: 'too_long' } },
+        ],
+        [{ batch_ids: [a, 0] }, 400, { error: 'VALIDATION_ERROR', field_validation: { 'batch_ids.1': 'too_short' } }],
+        [{ batch_ids: String(a) }, 400, { error: 'VALIDATION_ERROR', field_validation: { batch_ids: 'invalid_value' } }],
+        [
+          { batch_ids: [a], location_id: 999_999 },
+          404,
+          { error: 'UNKNOWN_LOCATION_ID', field_validation: { location_id: 'invalid_value' } },
+        ],
+      ];
+      for (const [payload, status, body] of cases) {
+        const res = await post(payload);
+        expect(res.statusCode, `${JSON.stringify(payload).slice(0, 60)}: ${res.body}`).toBe(status);
+        expect(res.json()).toMatchObject(body);
+      }
+      // Someone else's upload is answered as an unknown one: the answer does not tell them apart.
+      const foreign = (await post({ batch_ids: [theirs[0]!.id] })).json<{ error: string; field_validation: object }>();
+      const unknown = (await post({ batch_ids: [999_998] })).json<{ error: string; field_validation: object }>();
+      expect([foreign.error, foreign.field_validation]).toEqual([unknown.error, unknown.field_validation]);
+      // Nothing was started, no upload was taken.
+      expect(await operations()).toBe(0);
+      const taken = await server.t.pool.query('SELECT id FROM import_batches WHERE ocr_operation_id IS NOT NULL AND id = ANY($1)', [
+        [a, b],
+      ]);
+      expect(taken.rows).toEqual([]);
+
+      // Two starts at the same moment: one run, the other refused.
+      const both = await Promise.all([post({ batch_ids: [a, b] }), post({ batch_ids: [a, b] })]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+      const op = await finished(server.t, om.cookie, 60_000);
+      expect(op).toMatchObject({ done: true, pages_total: 2, pages_done: 2, rows_created: 2, files: ['a.png', 'b.png'] });
+      expect(await operations()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
 
 describe('an uploaded scan, and lead files from a folder', () => {
   it('reads an uploaded scan into rows that the review lists with their doubts and crops', async () => {
@@ -539,19 +758,27 @@ describe('an uploaded scan, and lead files from a folder', () => {
       const started = await injectAs(server.t.app, om.cookie, {
         method: 'POST',
         url: '/api/import/ocr-imports',
-        payload: { batch_id: batch.id },
+        payload: { batch_ids: [batch.id] },
       });
       expect(started.statusCode, started.body).toBe(201);
-      expect(started.json<OcrOperationDto>()).toMatchObject({ upload_type: 'local' });
+      expect(started.json<OcrOperationDto>()).toMatchObject({ upload_type: 'local', files: ['formulare.pdf'] });
       const again = await injectAs(server.t.app, om.cookie, {
         method: 'POST',
         url: '/api/import/ocr-imports',
-        payload: { batch_id: batch.id },
+        payload: { batch_ids: [batch.id] },
       });
       expect(again.statusCode).toBe(400); // one running operation at a time
 
       const op = await finished(server.t, om.cookie, 60_000);
       expect(op).toMatchObject({ done: true, error: null, pages_total: 2, rows_created: 2 });
+      // Read once: a second run over the same upload is refused.
+      const twice = await injectAs(server.t.app, om.cookie, {
+        method: 'POST',
+        url: '/api/import/ocr-imports',
+        payload: { batch_ids: [batch.id] },
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ error: 'IMPORT_BATCH_NOT_READY', field_validation: { batch_ids: 'invalid_value' } });
       await until(async () => {
         const b = await injectAs(server.t.app, om.cookie, { method: 'GET', url: `/api/import/batches/${batch.id}` });
         return b.json<{ stage: string }>().stage === 'ready';
@@ -595,7 +822,7 @@ describe('an uploaded scan, and lead files from a folder', () => {
       const foreign = await injectAs(server.t.app, other.cookie, {
         method: 'POST',
         url: '/api/import/ocr-imports',
-        payload: { batch_id: batch.id },
+        payload: { batch_ids: [batch.id] },
       });
       expect(foreign.statusCode).toBe(404);
     } finally {

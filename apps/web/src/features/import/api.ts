@@ -162,7 +162,8 @@ export function useOcrResult(interval: number, poll: (op: OcrOperationDto | null
 export function useStartOcr() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { batch_id?: number; folder?: string; location_id: number | null }) => api.post('/api/import/ocr-imports', { body }),
+    mutationFn: (body: { batch_ids?: number[]; folder?: string; location_id: number | null }) =>
+      api.post('/api/import/ocr-imports', { body }),
     onSuccess: (operation) => {
       client.setQueryData([...OCR_KEY, 'last'], operation);
       void client.invalidateQueries({ queryKey: [...OCR_KEY, 'list'] });

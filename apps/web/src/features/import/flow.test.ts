@@ -53,6 +53,19 @@ describe('import flow', () => {
     expect(ocr.step).toBe(1);
   });
 
+  it('OCR: scans dropped in two goes are all kept for one run; the run takes them, its end opens the review', () => {
+    const uploaded = run(
+      { ...initialFlow('ocr'), step: 1 },
+      { type: 'uploaded', batches: [batch(1, 'uploaded'), batch(2, 'uploaded')] },
+      { type: 'uploaded', batches: [batch(3, 'uploaded')] },
+    );
+    expect(uploaded.batches.map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(uploaded.step).toBe(1);
+    const started = flowReducer(uploaded, { type: 'ocrStarted' });
+    expect(started).toMatchObject({ batches: [], mappings: {}, step: 2 });
+    expect(flowReducer(started, { type: 'ocrDone' }).step).toBe(3);
+  });
+
   it('the review opens once every file was checked', () => {
     const flow = run(initialFlow('leads'), { type: 'uploaded', batches: [batch(1), batch(2)] });
     const one = flowReducer(flow, { type: 'batch', batch: batch(1, 'ready') });

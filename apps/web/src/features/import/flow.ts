@@ -41,6 +41,8 @@ export type FlowAction =
   | { type: 'clearSelection' }
   | { type: 'launchDialog'; open: boolean }
   | { type: 'launched' }
+  /** One OCR run was started over the uploaded scans: they are its now, the screen follows the run. */
+  | { type: 'ocrStarted' }
   | { type: 'ocrDone' };
 
 /** Whether every uploaded file's rows were checked (validation and duplicates). */
@@ -145,6 +147,8 @@ export function flowReducer(flow: ImportFlow, action: FlowAction): ImportFlow {
     case 'launched':
       // Spec 8: a successful launch clears rows, files and selection and closes the dialog.
       return { ...initialFlow(flow.importType), step: 1, locationId: flow.locationId };
+    case 'ocrStarted':
+      return { ...flow, batches: [], mappings: {}, step: 2 };
     case 'ocrDone':
       return { ...flow, batches: [], mappings: {}, step: 3 };
   }

@@ -84,6 +84,9 @@ function LastOperation({ op, tries, onCheck }: { op: OcrOperationDto; tries: num
         </Typography>
         <StateChip op={op} />
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="ocr-last-files">
+        <SourceText op={op} />
+      </Typography>
       <Stepper
         activeStep={op.done ? OCR_PROCESSING.length : stage}
         alternativeLabel
@@ -139,6 +142,14 @@ function LastOperation({ op, tries, onCheck }: { op: OcrOperationDto; tries: num
   );
 }
 
+/** What a run reads: its uploaded files (one run over all of them), or the Drive folder. */
+function SourceText({ op }: { op: OcrOperationDto }) {
+  const { t } = useTranslation('import');
+  return op.upload_type === 'gdrive'
+    ? t('import:ocr.readsFolder', { folder: op.files.join(', ') })
+    : t('import:ocr.readsFiles', { count: op.files.length, files: op.files.join(', ') });
+}
+
 function EarlierOperations({ operations }: { operations: readonly OcrOperationDto[] }) {
   const { t } = useTranslation('import');
   if (operations.length === 0) {
@@ -164,7 +175,14 @@ function EarlierOperations({ operations }: { operations: readonly OcrOperationDt
             {operations.map((op) => (
               <TableRow key={op.id}>
                 <TableCell>{new Date(op.created_at).toLocaleString()}</TableCell>
-                <TableCell>{t(`import:uploadTypes.${op.upload_type}`)}</TableCell>
+                <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>
+                  {t(`import:uploadTypes.${op.upload_type}`)}
+                  {op.files.length > 0 && (
+                    <Typography variant="body2" color="text.secondary">
+                      <SourceText op={op} />
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{t('import:ocr.pagesShort', { done: op.pages_done, total: op.pages_total })}</TableCell>
                 <TableCell>{op.rows_created}</TableCell>
                 <TableCell>
@@ -233,17 +251,15 @@ export function OcrPanel({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispa
   const started = () => {
     ticks.current = 0;
     setTries(0);
-    dispatch({ type: 'step', step: 2 });
+    dispatch({ type: 'ocrStarted' });
   };
   const uploaded = (batches: ImportBatchDto[]) => {
     announceParsed(batches, t);
     dispatch({ type: 'uploaded', batches });
   };
-  const startLocal = async () => {
-    for (const b of flow.batches) {
-      await start.mutateAsync({ batch_id: b.id, location_id: flow.locationId });
-    }
-  };
+  // One run over every uploaded scan file.
+  const startLocal = () =>
+    start.mutate({ batch_ids: flow.batches.map((b) => b.id), location_id: flow.locationId }, { onSuccess: started, onError: failed });
 
   return (
     <Box>
@@ -272,7 +288,6 @@ export function OcrPanel({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispa
           <>
             <DropZone
               accept={SCAN_ACCEPT}
-              single
               hint={t('import:ocr.scanHint')}
               progress={progress}
               disabled={progress !== null || running(op)}
@@ -285,15 +300,10 @@ export function OcrPanel({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispa
             />
             {flow.batches.length > 0 && (
               <Box sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2" sx={{ flexGrow: 1 }}>
+                <Typography variant="body2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
                   {t('import:ocr.scans', { count: flow.batches.length, files: flow.batches.map((b) => b.file_name).join(', ') })}
                 </Typography>
-                <Button
-                  variant="contained"
-                  disabled={start.isPending || running(op)}
-                  onClick={() => void startLocal().then(started, failed)}
-                  data-testid="ocr-start"
-                >
+                <Button variant="contained" disabled={start.isPending || running(op)} onClick={startLocal} data-testid="ocr-start">
                   {t('import:ocr.start')}
                 </Button>
               </Box>

@@ -58,15 +58,12 @@ export function DropZone({
   progress,
   disabled,
   onFiles,
-  single = false,
 }: {
   accept: string;
   hint: string;
   progress: number | null;
   disabled: boolean;
   onFiles: (files: File[]) => void;
-  /** One file only (the OCR reads one upload per run: a PDF holds many forms). */
-  single?: boolean;
 }) {
   const { t } = useTranslation('import');
   const input = useRef<HTMLInputElement>(null);
@@ -76,8 +73,7 @@ export function DropZone({
     e.preventDefault();
     setOver(false);
     if (!disabled && e.dataTransfer.files.length > 0) {
-      const files = [...e.dataTransfer.files];
-      onFiles(single ? files.slice(0, 1) : files);
+      onFiles([...e.dataTransfer.files]);
     }
   };
   return (
@@ -110,7 +106,7 @@ export function DropZone({
       <input
         ref={input}
         type="file"
-        multiple={!single}
+        multiple
         accept={accept}
         hidden
         aria-label={t('import:upload.choose')}
