@@ -207,7 +207,14 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
     const page = await degrade(await filledFormPng(form.values, { dpi: profile.dpi, style }), profile.degradation(rnd));
     const started = performance.now();
     const cpuBefore = cpuSeconds();
-    const read = await readLeadForm(page, engine);
+    const traces = new Map<LeadFormField, string[]>();
+    const read = await readLeadForm(page, engine, {
+      trace: (field, line, lang, r) =>
+        traces.set(field, [
+          ...(traces.get(field) ?? []),
+          `${lang}${line ? `#${line}` : ''} ${JSON.stringify(r.text)} ${r.confidence.toFixed(2)}`,
+        ]),
+    });
     const s = (performance.now() - started) / 1000;
     seconds.push(s);
     cpu.push(cpuSeconds() - cpuBefore);
@@ -239,7 +246,9 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
       if (!accepted) {
         total.review++;
         f.review++;
-        reviews.push(`  ${field}: ${JSON.stringify(got.value)} (${got.confidence.toFixed(2)}) for ${JSON.stringify(expected)}`);
+        reviews.push(
+          `  ${profile.name.slice(0, 12)} / ${style}: ${field}: ${JSON.stringify(got.value)} (${got.confidence.toFixed(2)}) for ${JSON.stringify(expected)}  [${(traces.get(field) ?? []).join(' | ')}]`,
+        );
       }
       if (accepted && !exact) {
         total.wrong++;

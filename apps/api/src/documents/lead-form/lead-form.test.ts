@@ -4,9 +4,9 @@ import { pdfText } from '../../../test/pdf-text.ts';
 import { tesseractOcr } from '../../integrations/ocr/index.ts';
 import { createPdf } from '../pdf.ts';
 import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, leadFormPdf, pdfPages, readLeadForm, scanPages, type LeadFormField } from './index.ts';
-import { agree } from './read.ts';
+import { agree, twinInserted, witnessedNumber } from './read.ts';
 import { degrade, filledFormPng } from './test-scans.ts';
-import { matchLocality, validateLeadForm, type RawFields } from './validate.ts';
+import { formatPhone, matchLocality, validateLeadForm, type RawFields } from './validate.ts';
 
 /*
  * The paper lead form: printed, filled, scanned (or photographed) and read back. Every field comes back as
@@ -167,6 +167,61 @@ describe('the checks after reading', () => {
     expect(out.city).toEqual({ value: 'Zürich', confidence: 0.95 });
   });
 
+  it('takes a place the two models read differently when both readings are that place of the postcode', () => {
+    const read = (readings: string[]) =>
+      validateLeadForm({ ...base(), zipcode: sure('6872'), city: { value: readings[0] ?? null, confidence: 0.3, readings } });
+    expect(read(['Salorıno', 'Salorino']).city).toEqual({ value: 'Salorino', confidence: 0.95 });
+    // One reading another place, or nothing: review.
+    expect(read(['Salorino', 'Mendrisio']).city.confidence).toBeLessThan(LEAD_FORM_CONFIDENT);
+    expect(read(['Salorino', '']).city.confidence).toBeLessThan(LEAD_FORM_CONFIDENT);
+    expect(read(['Salorino']).city.confidence).toBeLessThan(LEAD_FORM_CONFIDENT);
+  });
+
+  it.each([
+    ['041 4297775', '041 429 77 75'],
+    ['0414297775', '041 429 77 75'],
+    ['+41 775761110', '+41 77 576 11 10'],
+    ['0041 79 1234567', '0041 79 123 45 67'],
+    ['+49 30 1234567', '+49 30 1234567'],
+  ])('writes the phone number %s as %s', (read, written) => {
+    expect(formatPhone(read)).toBe(written);
+    const out = validateLeadForm({ ...base(), phone: sure(read) });
+    expect(out.phone.value).toBe(read.startsWith('+49') ? read : written);
+  });
+
+  it('takes the digits of a number box witnessed by another model, spaces and a letter O aside', () => {
+    const w = witnessedNumber({ text: '044 755 88 O1', confidence: 0.82 }, [{ text: '044 755 88 01', confidence: 0.93 }, undefined]);
+    expect(w).toEqual({ text: '044 755 88 01', confidence: 0.93 });
+    expect(witnessedNumber({ text: '0414297775', confidence: 0.79 }, [{ text: '041 429 77 75', confidence: 0.94 }]).text).toBe(
+      '041 429 77 75',
+    );
+    // Other digits are no witness; three readings alike make the number sure.
+    expect(witnessedNumber({ text: '041 429 77 75', confidence: 0.79 }, [{ text: '041 429 77 76', confidence: 0.94 }]).confidence).toBe(
+      0.79,
+    );
+    const three = witnessedNumber({ text: '+41 775761110', confidence: 0.84 }, [
+      { text: '+41 775761110', confidence: 0.69 },
+      { text: '+41 77576 11 10', confidence: 0.8 },
+    ]);
+    expect(three.confidence).toBeGreaterThanOrEqual(0.9);
+    const unsure = witnessedNumber({ text: '+41 775761110', confidence: 0.84 }, [
+      { text: '+41 775761110', confidence: 0.4 },
+      { text: '+41 775761110', confidence: 0.8 },
+    ]);
+    expect(unsure.confidence).toBe(0.84);
+  });
+
+  it.each([
+    ['Zuürcher', 'Zürcher', true],
+    ['Riıchiamare', 'Richiamare', true],
+    ['Densbuüren', 'Densbüren', true],
+    ['Zürcher', 'Zürher', false],
+    ['Muüller', 'Miller', false],
+    ['Anna', 'Ana', false],
+  ])('%s is %s with a letter doubled by its twin: %s', (longer, shorter, yes) => {
+    expect(twinInserted(longer, shorter)).toBe(yes);
+  });
+
   it.each<[string, Partial<RawFields>, LeadFormField[]]>([
     ['an unknown postcode', { zipcode: sure('8999'), city: sure('Zürich') }, ['zipcode', 'city']],
     ['a place of another postcode', { zipcode: sure('8001'), city: sure('Basel') }, ['zipcode', 'city']],
@@ -193,6 +248,8 @@ describe('the checks after reading', () => {
     ['Schönenberger', 'Schonenberger', 'Schönenberger', true],
     ['Müller', 'Miller', 'Müller', false],
     ['Métral', 'Mêtral', 'Métral', false],
+    ['Zürcher', 'Zuürcher', 'Zürcher', true],
+    ['Kalın', 'Kalin', 'Kalın', false],
   ])('two readings %s and %s → %s (sure: %s)', (a, b, text, sure) => {
     const r = agree({ text: a, confidence: 0.9 }, { text: b, confidence: 0.85 });
     expect(r.text).toBe(text);

@@ -144,6 +144,8 @@ export interface ReadOptions {
    * lacks). Default: with Tesseract; a cloud engine reads once.
    */
   crossCheck?: boolean;
+  /** Called with each engine reading of a box before the readings are combined (to see why a field went to review). */
+  trace?: (field: LeadFormField, line: number, lang: string, read: OcrText) => void;
 }
 
 const NOTHING: OcrText = { text: '', confidence: 0 };
@@ -151,16 +153,47 @@ const NOTHING: OcrText = { text: '', confidence: 0 };
 const fold = (t: string) => t.normalize('NFD').replace(/\p{Mn}/gu, '');
 const marks = (t: string) => t.normalize('NFD').replace(/[^\p{Mn}]/gu, '');
 
+/** A letter and its neighbour are twins: the same letter but for accents (u and ü), or i and a dotless ı. */
+const twins = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a !== b && fold(a.replace('ı', 'i')) === fold(b.replace('ı', 'i'));
+
+/**
+ * Whether `longer` is `shorter` with one letter doubled by its twin beside it: a model unsure of an umlaut writes
+ * both the plain and the accented letter ("Zuürcher" for "Zürcher"), or a dotless ı beside an i ("Riıchiamare").
+ */
+export function twinInserted(longer: string, shorter: string): boolean {
+  const l = [...longer];
+  const s = [...shorter];
+  if (l.length !== s.length + 1) {
+    return false;
+  }
+  let i = 0;
+  while (i < s.length && l[i] === s[i]) {
+    i++;
+  }
+  if (l.slice(i + 1).join('') !== s.slice(i).join('')) {
+    return false;
+  }
+  return twins(l[i], l[i - 1]) || twins(l[i], l[i + 1]);
+}
+
 /**
  * Two readings of one box: the same text is surer than either; texts that differ only in accents are the one
- * with the accents (a model drops an accent it does not know far more often than it invents one); anything else
- * is uncertain.
+ * with the accents (a model drops an accent it does not know far more often than it invents one); a text and the
+ * same with a letter doubled by its twin are the shorter one, as sure as its own reading; anything else is
+ * uncertain.
  */
 export function agree(a: OcrText | undefined, b: OcrText | undefined): OcrText {
   const x = a ?? NOTHING;
   const y = b ?? NOTHING;
   if (x.text === y.text) {
     return { text: x.text, confidence: Math.max(x.confidence, y.confidence) };
+  }
+  if (twinInserted(x.text, y.text)) {
+    return y;
+  }
+  if (twinInserted(y.text, x.text)) {
+    return x;
   }
   if (fold(x.text) === fold(y.text)) {
     const [more, less] = marks(x.text).length >= marks(y.text).length ? [x, y] : [y, x];
@@ -183,16 +216,32 @@ function resolution(h: Homography): number {
   return Math.hypot(pa.x - pb.x, pa.y - pb.y) / (b.x - a.x);
 }
 
-const digitsOf = (t: string) => t.replace(/\s+/g, ' ').trim();
+/** The least confidence of each of three agreeing readings of a number box that makes it sure. */
+const UNANIMOUS = 0.6;
+
+/** A number box's text: a letter O is the digit 0 there (the models read a round 0 as O now and then). */
+const numberText = (t: string) => t.replace(/[Oo]/g, '0');
+/** What a number box says: its digits and `+`, the spaces aside (`041 4297775` is `041 429 77 75`). */
+const digitsOf = (t: string) => numberText(t).replace(/\s+/g, '');
 
 /**
  * A number box read by the English model, with the German and French readings as witnesses: when one of them
- * read the same (spaces aside), the reading is as sure as the surer of the two; else it keeps its own confidence.
+ * read the same digits (spaces aside), the reading is as sure as the surer of the two, and written with the
+ * witness's spaces when it has more groups (English's model runs groups together); else it keeps its own
+ * confidence.
  */
 export function witnessedNumber(read: OcrText, witnesses: (OcrText | undefined)[]): OcrText {
   const text = digitsOf(read.text);
   const same = witnesses.filter((w): w is OcrText => !!w && text !== '' && digitsOf(w.text) === text);
-  return same.length ? { text: read.text, confidence: Math.max(read.confidence, ...same.map((w) => w.confidence)) } : read;
+  if (!same.length) {
+    return { text: numberText(read.text), confidence: read.confidence };
+  }
+  const groups = (t: string) => t.trim().split(/\s+/).length;
+  const written = [read, ...same].reduce((best, w) => (groups(w.text) > groups(best.text) ? w : best));
+  const confidence = Math.max(read.confidence, ...same.map((w) => w.confidence));
+  // Three models of their own reading the same digits, none of them unsure: sure.
+  const unanimous = same.length >= 2 && same.length === witnesses.length && [read, ...same].every((w) => w.confidence >= UNANIMOUS);
+  return { text: numberText(written.text), confidence: unanimous ? Math.max(confidence, 0.9) : confidence };
 }
 
 /**
@@ -341,25 +390,34 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
     ),
     Math.max(1, Math.min(2, os.availableParallelism())),
   );
+  if (opts.trace) {
+    runs.forEach((r, k) => r.jobs.forEach((j, i) => opts.trace?.(j.field, j.line, r.opts.lang, results[k]?.[i] ?? NOTHING)));
+  }
   const [first = [], ...others] = results;
-  const readings: { job: Job; read: OcrText }[] = [
-    ...textJobs.map((job, i) => ({ job, read: crossCheck ? agree(first[i], others[0]?.[i]) : (first[i] ?? NOTHING) })),
+  const readings: { job: Job; read: OcrText; each?: OcrText[] }[] = [
+    ...textJobs.map((job, i) => ({
+      job,
+      read: crossCheck ? agree(first[i], others[0]?.[i]) : (first[i] ?? NOTHING),
+      each: crossCheck ? [first[i] ?? NOTHING, others[0]?.[i] ?? NOTHING] : [],
+    })),
     ...digitJobs.map((job, i) => {
       const read = results[results.length - 1]?.[i] ?? NOTHING;
       const witnesses = crossCheck ? [first[textJobs.length + i], others[0]?.[textJobs.length + i]] : [];
       return { job, read: witnessedNumber(read, witnesses) };
     }),
   ];
-  const byField = new Map<LeadFormField, { line: number; read: OcrText }[]>();
-  for (const { job, read } of readings) {
-    byField.set(job.field, [...(byField.get(job.field) ?? []), { line: job.line, read }]);
+  const byField = new Map<LeadFormField, { line: number; read: OcrText; each: OcrText[] }[]>();
+  for (const { job, read, each } of readings) {
+    byField.set(job.field, [...(byField.get(job.field) ?? []), { line: job.line, read, each: each ?? [] }]);
   }
   for (const [field, reads] of byField) {
     const parts = reads.sort((a, b) => a.line - b.line).map((r) => fromText(field, r.read));
     const values = parts.flatMap((p) => (p.value === null ? [] : [p.value]));
+    const one = reads.length === 1 ? (reads[0] as { each: OcrText[] }).each : [];
     raw[field] = {
       value: values.length ? values.join(' ') : null,
       confidence: Math.min(...parts.map((p) => p.confidence)),
+      ...(one.length > 1 ? { readings: one.map((r) => fromText(field, r).value ?? '') } : {}),
     };
   }
 

@@ -27,7 +27,9 @@ const ENGINE_SURE: Record<LeadFormField, number> = {
   city: 0.6,
   phone: 0.9,
   mobile_phone: 0.9,
-  email: 0.9,
+  // Read alike by both models (agreeing readings count as the surer of the two), small letters and the shape of an
+  // address.
+  email: 0.8,
   age: 0.85,
   note: 0.9,
 };
@@ -36,6 +38,11 @@ const ENGINE_SURE: Record<LeadFormField, number> = {
 export interface RawField {
   value: string | null;
   confidence: number;
+  /**
+   * Each engine reading of the box as read (two language models), when they were more than one: the place is taken
+   * when every reading is the same place of the postcode, even if the readings differ ("Salorıno" and "Salorino").
+   */
+  readings?: string[];
 }
 
 export type RawFields = Record<LeadFormField, RawField>;
@@ -118,6 +125,24 @@ const NAME = /^\p{Lu}[\p{L}'’. -]*\p{L}\.?$/u;
 // Small letters only: a capital I and a small l look alike; an address written in capitals is checked by a person.
 const EMAIL_CHARS = /^[a-z0-9@._+-]+$/;
 
+/**
+ * A Swiss number in its usual writing (`044 123 45 67`, `+41 79 123 45 67`, `0041 79 123 45 67`) whatever the spaces
+ * read (`041 4297775`): the digits decide, the groups are the rule's. Other numbers keep the writing read.
+ */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (value.startsWith('+') && /^41\d{9}$/.test(digits)) {
+    return `+41 ${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7, 9)} ${digits.slice(9)}`;
+  }
+  if (/^00\d{11}$/.test(digits) && digits.startsWith('0041')) {
+    return `0041 ${digits.slice(4, 6)} ${digits.slice(6, 9)} ${digits.slice(9, 11)} ${digits.slice(11)}`;
+  }
+  if (/^0[1-9]\d{8}$/.test(digits) && /^[\d\s]+$/.test(value)) {
+    return `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 8)} ${digits.slice(8)}`;
+  }
+  return value;
+}
+
 function tidy(value: string | null): string | null {
   const v = value?.replace(/[ \t]+/g, ' ').trim() ?? '';
   return v ? v : null;
@@ -140,8 +165,12 @@ export function validateLeadForm(raw: RawFields): RawFields {
   check('name', tidy(raw.name.value), (v) => NAME.test(v));
   check('surname', tidy(raw.surname.value), (v) => NAME.test(v));
   check('address', tidy(raw.address.value), (v) => /\p{L}{2}/u.test(v));
-  check('phone', tidy(raw.phone.value), isPhone);
-  check('mobile_phone', tidy(raw.mobile_phone.value), isPhone);
+  const phone = (v: string | null) => {
+    const t = tidy(v);
+    return t !== null && isPhone(t) ? formatPhone(t) : t;
+  };
+  check('phone', phone(raw.phone.value), isPhone);
+  check('mobile_phone', phone(raw.mobile_phone.value), isPhone);
   check('email', tidy(raw.email.value)?.replace(/\s+/g, '') ?? null, (v) => PATTERNS.email.test(v) && EMAIL_CHARS.test(v));
   check('age', tidy(raw.age.value)?.replace(/\s+/g, '') ?? null, (v) => /^\d{1,3}$/.test(v) && Number(v) >= 10 && Number(v) <= 120);
   check('note', tidy(raw.note.value), () => true);
@@ -163,7 +192,12 @@ function validatePlace(raw: RawFields, out: RawFields): void {
   }
   const known = zipcode !== null && /^\d{4}$/.test(zipcode) && postcodeTable().has(zipcode);
   const place = known && city !== null ? matchLocality(zipcode, city) : null;
-  if (place !== null && raw.zipcode.confidence >= ENGINE_SURE.zipcode && raw.city.confidence >= ENGINE_SURE.city) {
+  // The models read the place differently (one lost a dot, one doubled a letter): sure still when every reading is
+  // the same place of the postcode.
+  const readings = (raw.city.readings ?? []).map(tidy);
+  const everyReading =
+    place !== null && readings.length > 1 && readings.every((r) => r !== null && matchLocality(zipcode as string, r) === place);
+  if (place !== null && raw.zipcode.confidence >= ENGINE_SURE.zipcode && (raw.city.confidence >= ENGINE_SURE.city || everyReading)) {
     const sure = Math.max(LEAD_FORM_CONFIDENT, 0.95);
     out.zipcode = { value: zipcode, confidence: sure };
     out.city = { value: place, confidence: sure };
