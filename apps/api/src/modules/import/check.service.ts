@@ -176,6 +176,7 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
             fileDuplicateOf: dups[i]!,
           })),
         );
+        await repo.invalidateCounts(tx, [batchId]);
         await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length });
       });
       return;

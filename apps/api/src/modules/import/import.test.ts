@@ -591,6 +591,78 @@ describe('launch in one transaction', () => {
   });
 });
 
+describe('the review by location, and its counts', () => {
+  it("orders by the location's code (descending: rows without a location last; ascending: first), and the counts follow corrections and launches", async () => {
+    const who = await buildStaff(t, 'admin');
+    // Made in this order, so the locations' ids do not follow their codes.
+    const codes = ['ORD-B', 'ORD-C', 'ORD-A'];
+    const ids: Record<string, number> = {};
+    for (const code of codes) {
+      const [loc] = await t.db
+        .insert(locations)
+        .values({ code, displayName: code, city: 'Bern', type: 'event' })
+        .returning({ id: locations.id });
+      ids[code] = loc!.id;
+    }
+    const file = (n: number) => `Vorname;Nachname;E-Mail\n${[1, 2].map((i) => `Ola;Ord${n}x${i};ord${n}.${i}@example.ch`).join('\n')}`;
+    // Upload order: A (no location), B, C, A.
+    const places: (string | null)[] = [null, 'ORD-B', 'ORD-C', 'ORD-A'];
+    for (const [n, code] of places.entries()) {
+      await mapAndCheck(who, await uploadOne(who, file(n), `ord-${n}.csv`), undefined, code === null ? null : ids[code]!);
+    }
+    const order = async (query: string) =>
+      (await review(who, `importType=leads&${query}`)).data.map((r) => `${r.location?.code ?? '-'}:${r.data.surname}`);
+    expect(await order('')).toEqual([
+      'ORD-C:Ord2x1',
+      'ORD-C:Ord2x2',
+      'ORD-B:Ord1x1',
+      'ORD-B:Ord1x2',
+      'ORD-A:Ord3x1',
+      'ORD-A:Ord3x2',
+      '-:Ord0x1',
+      '-:Ord0x2',
+    ]);
+    expect(await order('orderMethod=asc')).toEqual([
+      '-:Ord0x1',
+      '-:Ord0x2',
+      'ORD-A:Ord3x1',
+      'ORD-A:Ord3x2',
+      'ORD-B:Ord1x1',
+      'ORD-B:Ord1x2',
+      'ORD-C:Ord2x1',
+      'ORD-C:Ord2x2',
+    ]);
+    // Pages cut across the locations.
+    expect(await order('limit=3&offset=2')).toEqual(['ORD-B:Ord1x1', 'ORD-B:Ord1x2', 'ORD-A:Ord3x1']);
+    expect(await order('limit=3&offset=6&orderMethod=asc')).toEqual(['ORD-C:Ord2x1', 'ORD-C:Ord2x2']);
+
+    let page = await review(who, 'importType=leads');
+    expect(page.total).toBe(8);
+    expect(page.counts).toEqual({ not_reviewed: 8, reviewed: 0, duplicates: 0, with_errors: 0 });
+    // A correction that breaks the e-mail, and a review mark: the counts and the filters' totals follow.
+    const [first, second] = page.data;
+    for (const payload of [
+      { id: first!.id, data: { email: 'kaputt' } },
+      { id: second!.id, reviewed: true },
+    ]) {
+      const res = await injectAs(t.app, who.cookie, { method: 'POST', url: '/api/import/update-record', payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    page = await review(who, 'importType=leads');
+    expect(page.counts).toEqual({ not_reviewed: 7, reviewed: 1, duplicates: 0, with_errors: 1 });
+    expect((await review(who, 'importType=leads&review=reviewed')).total).toBe(1);
+    expect((await review(who, 'importType=leads&review=not_reviewed&duplication=without_duplicates')).total).toBe(7);
+    expect((await review(who, 'importType=leads&duplication=duplicates')).total).toBe(0);
+    // The launch takes the rows without errors; the one with the broken e-mail stays pending.
+    const answer = await launch(who, { importType: 'leads', all: true });
+    expect(answer.created).toBe(7);
+    page = await review(who, 'importType=leads');
+    expect(page.total).toBe(1);
+    expect(page.counts).toEqual({ not_reviewed: 1, reviewed: 0, duplicates: 0, with_errors: 1 });
+    expect(page.data.map((r) => r.id)).toEqual([first!.id]);
+  });
+});
+
 describe('a file of 1,000 rows end to end', () => {
   it('with errors and duplicates, checked, reviewed and launched', async () => {
     await discardPending(admin);

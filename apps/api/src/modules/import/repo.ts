@@ -1,7 +1,7 @@
 import type { ImportType, PrepareImportQuery } from '@bo/domain';
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { importBatches, importMappings, importRows, locations } from '../../db/schema/index.ts';
+import { importBatches, importMappings, importRows, locations, type ReviewCells } from '../../db/schema/index.ts';
 
 export type BatchRow = typeof importBatches.$inferSelect;
 export type BatchInsert = typeof importBatches.$inferInsert;
@@ -75,6 +75,7 @@ export async function batchHasDoneRows(tx: Tx, batchId: number): Promise<boolean
 
 export async function deletePendingRows(tx: Tx, batchId: number): Promise<void> {
   await tx.delete(importRows).where(and(eq(importRows.batchId, batchId), eq(importRows.state, 'pending')));
+  await invalidateCounts(tx, [batchId]);
 }
 
 export async function insertRows(tx: Tx, rows: ImportRowInsert[]): Promise<void> {
@@ -87,6 +88,7 @@ export async function insertRows(tx: Tx, rows: ImportRowInsert[]): Promise<void>
 /** One row inserted (an OCR page's), answering its id. */
 export async function insertRow(tx: Tx, row: ImportRowInsert): Promise<number> {
   const [r] = await tx.insert(importRows).values(row).returning({ id: importRows.id });
+  await invalidateCounts(tx, [row.batchId]);
   return r!.id;
 }
 
@@ -125,6 +127,67 @@ export async function writeRowChecks(tx: Tx, checks: RowCheck[]): Promise<void> 
   }
 }
 
+/**
+ * The kept counts of these batches are stale (their rows changed): counted again on the next read. The
+ * version grows, so a count made before the change is not stored after it.
+ */
+export async function invalidateCounts(tx: Tx, batchIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(batchIds)];
+  if (ids.length === 0) {
+    return;
+  }
+  await tx
+    .update(importBatches)
+    .set({ reviewCounts: null, countsVersion: sql`${importBatches.countsVersion} + 1` })
+    .where(inArray(importBatches.id, ids));
+}
+
+/** Where a pending row stands in the kept counts. */
+export interface RowCell {
+  reviewStatus: 'not_reviewed' | 'reviewed';
+  duplicationStatus: 'without_duplicates' | 'duplicates';
+  hasErrors: boolean;
+}
+
+const cellKey = (c: RowCell): 'nd' | 'nw' | 'rd' | 'rw' =>
+  `${c.reviewStatus === 'reviewed' ? 'r' : 'n'}${c.duplicationStatus === 'duplicates' ? 'd' : 'w'}`;
+
+/** A pending row of the batch moved from one cell of the counts to another (a correction, a review mark). */
+export async function moveInCounts(tx: Tx, batchId: number, from: RowCell, to: RowCell): Promise<void> {
+  const delta: ReviewCells = { nd: 0, nw: 0, rd: 0, rw: 0, errors: Number(to.hasErrors) - Number(from.hasErrors) };
+  delta[cellKey(from)] -= 1;
+  delta[cellKey(to)] += 1;
+  if (Object.values(delta).every((v) => v === 0)) {
+    return;
+  }
+  const add = (k: keyof ReviewCells) => sql`(${importBatches.reviewCounts}->>${k})::int + ${delta[k]}`;
+  await tx
+    .update(importBatches)
+    .set({
+      reviewCounts: sql`CASE WHEN ${importBatches.reviewCounts} IS NULL THEN NULL ELSE jsonb_build_object(
+        'nd', ${add('nd')}, 'nw', ${add('nw')}, 'rd', ${add('rd')}, 'rw', ${add('rw')}, 'errors', ${add('errors')}) END`,
+      countsVersion: sql`${importBatches.countsVersion} + 1`,
+    })
+    .where(eq(importBatches.id, batchId));
+}
+
+/** The counts of a batch's pending rows, counted (one pass over the batch's rows). */
+async function countBatch(tx: Tx, batchId: number): Promise<ReviewCells> {
+  const cell = (review: string, dup: string) =>
+    sql<number>`count(*) FILTER (WHERE ${importRows.reviewStatus} = ${review} AND ${importRows.duplicationStatus} = ${dup})::int`;
+  const [row] = await tx
+    .select({
+      nd: cell('not_reviewed', 'duplicates'),
+      nw: cell('not_reviewed', 'without_duplicates'),
+      rd: cell('reviewed', 'duplicates'),
+      rw: cell('reviewed', 'without_duplicates'),
+      errors: sql<number>`count(*) FILTER (WHERE ${importRows.hasErrors})::int`,
+    })
+    .from(importRows)
+    .where(and(eq(importRows.batchId, batchId), eq(importRows.state, 'pending')));
+  return row ?? { nd: 0, nw: 0, rd: 0, rw: 0, errors: 0 };
+}
+
 export interface ReviewScope {
   createdById: number;
   importType: ImportType;
@@ -150,59 +213,137 @@ function filterCondition(q: Pick<PrepareImportQuery, 'review' | 'duplication'>):
   );
 }
 
-const ORDER: Record<PrepareImportQuery['orderBy'], SQL> = {
-  location: sql`${importRows.locationId}`,
+const ORDER: Record<Exclude<PrepareImportQuery['orderBy'], 'location'>, SQL> = {
   row_no: sql`${importRows.batchId}`,
   surname: sql`lower(${importRows.data}->>'surname')`,
   zipcode: sql`${importRows.data}->>'zipcode'`,
   created_at: sql`${importRows.createdAt}`,
 };
 
+/**
+ * The ids of a page in the order of the locations' codes (descending: rows without a location last;
+ * ascending: first), then by row id. Each location's rows come from the review index
+ * (import_rows_review_location_idx) in id order, at most offset + limit of them, so a page reads a few
+ * index entries per location however many rows are pending.
+ */
+async function idsByLocation(tx: Tx, where: SQL, q: PrepareImportQuery): Promise<number[]> {
+  const want = q.offset + q.limit;
+  const desc = q.orderMethod === 'desc';
+  const located = async () => {
+    const res = await tx.execute<{ id: string | number }>(sql`
+      SELECT r.id FROM locations l
+      CROSS JOIN LATERAL (
+        SELECT ${importRows.id} AS id FROM ${importRows}
+        WHERE ${where} AND ${importRows.locationId} = l.id
+        ORDER BY ${importRows.id} LIMIT ${want}) r
+      ORDER BY l.code ${desc ? sql`DESC` : sql`ASC`}, r.id
+      LIMIT ${want}`);
+    return res.rows.map((r) => Number(r.id));
+  };
+  const unlocated = async (n: number) => {
+    if (n <= 0) {
+      return [];
+    }
+    const rows = await tx
+      .select({ id: importRows.id })
+      .from(importRows)
+      .where(and(where, isNull(importRows.locationId)))
+      .orderBy(asc(importRows.id))
+      .limit(n);
+    return rows.map((r) => r.id);
+  };
+  let ids: number[];
+  if (desc) {
+    const first = await located();
+    ids = [...first, ...(await unlocated(want - first.length))];
+  } else {
+    const first = await unlocated(want);
+    ids = first.length >= want ? first : [...first, ...(await located())];
+  }
+  return ids.slice(q.offset, want);
+}
+
 /** A page of the review: the caller's pending rows of the type, filtered and ordered, with file name and location. */
 export async function reviewPage(tx: Tx, scope: ReviewScope, q: PrepareImportQuery) {
   const dir = q.orderMethod === 'desc' ? desc : asc;
-  const key = ORDER[q.orderBy];
-  const order =
-    q.orderBy === 'location'
-      ? [
-          q.orderMethod === 'desc' ? sql`${importRows.locationId} DESC NULLS LAST` : sql`${importRows.locationId} ASC NULLS FIRST`,
-          asc(importRows.id),
-        ]
-      : q.orderBy === 'row_no'
-        ? [dir(importRows.batchId), dir(importRows.rowNo)]
-        : [dir(key), asc(importRows.id)];
-  const where = and(scopeCondition(scope), batchReady, filterCondition(q));
-  const rows = await tx
-    .select({
-      row: importRows,
-      fileName: importBatches.fileName,
-      location: { id: locations.id, code: locations.code, displayName: locations.displayName },
-    })
-    .from(importRows)
-    .innerJoin(importBatches, eq(importBatches.id, importRows.batchId))
-    .leftJoin(locations, eq(locations.id, importRows.locationId))
-    .where(where)
-    .orderBy(...order)
-    .limit(q.limit)
-    .offset(q.offset);
-  const [total] = await tx.select({ n: count() }).from(importRows).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const where = and(scopeCondition(scope), batchReady, filterCondition(q))!;
+  const select = () =>
+    tx
+      .select({
+        row: importRows,
+        fileName: importBatches.fileName,
+        location: { id: locations.id, code: locations.code, displayName: locations.displayName },
+      })
+      .from(importRows)
+      .innerJoin(importBatches, eq(importBatches.id, importRows.batchId))
+      .leftJoin(locations, eq(locations.id, importRows.locationId));
+  let rows: Awaited<ReturnType<ReturnType<typeof select>['where']>>;
+  if (q.orderBy === 'location') {
+    const ids = await idsByLocation(tx, where, q);
+    const found = ids.length === 0 ? [] : await select().where(inArray(importRows.id, ids));
+    const at = new Map(ids.map((id, i) => [id, i]));
+    rows = found.sort((a, b) => at.get(a.row.id)! - at.get(b.row.id)!);
+  } else {
+    const order = q.orderBy === 'row_no' ? [dir(importRows.batchId), dir(importRows.rowNo)] : [dir(ORDER[q.orderBy]), asc(importRows.id)];
+    rows = await select()
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset);
+  }
+  const cells = await batchCells(tx, scope);
+  const total = cells.reduce((n, c) => {
+    const reviews = q.review === 'all' ? ['n', 'r'] : [q.review === 'reviewed' ? 'r' : 'n'];
+    const dups = q.duplication === 'all' ? ['d', 'w'] : [q.duplication === 'duplicates' ? 'd' : 'w'];
+    return n + reviews.reduce((m, r) => m + dups.reduce((k, d) => k + c[`${r}${d}` as 'nd' | 'nw' | 'rd' | 'rw'], 0), 0);
+  }, 0);
+  return { rows, total };
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof reviewPage>>['rows'][number];
 
-/** Counts over all the caller's pending rows of the type (the filter chips). */
+/**
+ * The kept counts of the scope's ready batches; those not kept (rows changed since) are counted now
+ * and stored, unless the batch changed again meanwhile (its version).
+ */
+async function batchCells(tx: Tx, scope: ReviewScope): Promise<ReviewCells[]> {
+  const batches = await tx
+    .select({ id: importBatches.id, cells: importBatches.reviewCounts, version: importBatches.countsVersion })
+    .from(importBatches)
+    .where(
+      and(
+        eq(importBatches.createdById, scope.createdById),
+        eq(importBatches.importType, scope.importType),
+        eq(importBatches.stage, 'ready'),
+        scope.batchId === undefined ? undefined : eq(importBatches.id, scope.batchId),
+      ),
+    );
+  const out: ReviewCells[] = [];
+  for (const b of batches) {
+    if (b.cells) {
+      out.push(b.cells);
+      continue;
+    }
+    const cells = await countBatch(tx, b.id);
+    await tx
+      .update(importBatches)
+      .set({ reviewCounts: cells })
+      .where(and(eq(importBatches.id, b.id), eq(importBatches.countsVersion, b.version), isNull(importBatches.reviewCounts)));
+    out.push(cells);
+  }
+  return out;
+}
+
+/** Counts over all the caller's pending rows of the type (the filter chips), from the batches' kept counts. */
 export async function reviewCounts(tx: Tx, scope: ReviewScope) {
-  const [row] = await tx
-    .select({
-      not_reviewed: sql<number>`count(*) FILTER (WHERE ${importRows.reviewStatus} = 'not_reviewed')::int`,
-      reviewed: sql<number>`count(*) FILTER (WHERE ${importRows.reviewStatus} = 'reviewed')::int`,
-      duplicates: sql<number>`count(*) FILTER (WHERE ${importRows.duplicationStatus} = 'duplicates')::int`,
-      with_errors: sql<number>`count(*) FILTER (WHERE ${importRows.hasErrors})::int`,
-    })
-    .from(importRows)
-    .where(and(scopeCondition(scope), batchReady));
-  return row ?? { not_reviewed: 0, reviewed: 0, duplicates: 0, with_errors: 0 };
+  const cells = await batchCells(tx, scope);
+  const sum = (f: (c: ReviewCells) => number) => cells.reduce((n, c) => n + f(c), 0);
+  return {
+    not_reviewed: sum((c) => c.nd + c.nw),
+    reviewed: sum((c) => c.rd + c.rw),
+    duplicates: sum((c) => c.nd + c.rd),
+    with_errors: sum((c) => c.errors),
+  };
 }
 
 /** One row with its file name and location, optionally locked. */
@@ -269,11 +410,12 @@ export async function writeOutcomes(tx: Tx, outcomes: RowOutcome[]): Promise<voi
   }
 }
 
-/** Batches whose rows are all done become 'launched'. */
+/** Batches whose rows are all done become 'launched'; the counts of the launch's batches are counted again. */
 export async function markLaunched(tx: Tx, batchIds: readonly number[]): Promise<void> {
   if (batchIds.length === 0) {
     return;
   }
+  await invalidateCounts(tx, batchIds);
   await tx.execute(sql`
     UPDATE import_batches b SET stage = 'launched', updated_at = now()
     WHERE b.id IN (${sql.join(

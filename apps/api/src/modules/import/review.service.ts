@@ -202,6 +202,12 @@ export async function updateRecord(db: Db, actor: Actor, body: z.infer<typeof up
     }
     if (Object.keys(values).length > 0) {
       await repo.updateRow(tx, body.id, values);
+      const was = found.row;
+      await repo.moveInCounts(tx, was.batchId, was, {
+        reviewStatus: values.reviewStatus ?? was.reviewStatus,
+        duplicationStatus: values.duplicationStatus ?? was.duplicationStatus,
+        hasErrors: values.hasErrors ?? was.hasErrors,
+      });
     }
     return body.id;
   });
