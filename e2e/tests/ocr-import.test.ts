@@ -16,11 +16,13 @@ import type { Locator, Page } from 'playwright-core';
 import {
   closeBrowser,
   DEMO_PASSWORD,
+  DESKTOP,
   eventually,
   expectSnackbar,
   newContext,
   openScreen,
   readOwnMail,
+  screenshot,
   signIn,
   textOf,
   withPage,
@@ -126,6 +128,19 @@ async function assertAccessible(page: Page, where: string): Promise<void> {
     [],
     `${where} has accessibility violations`,
   );
+}
+
+/** Screenshots at 1440 and 768 px (no horizontal scrolling at 768), then back to the desktop size. */
+async function shotsAtWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1440, 768]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await eventually(async () => {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= width, `no horizontal scrolling at ${width} px (the page is ${scrollWidth} px wide)`);
+    });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 /** The caller's last OCR operation as the server has it now. */
@@ -242,9 +257,7 @@ async function correctRow(page: Page, form: Form): Promise<string[]> {
 void describe('OCR import', { timeout: 420_000 }, () => {
   after(closeBrowser);
 
-  // Skipped until one OCR run can read several uploaded files: today a run reads one upload (a PDF holds many forms),
-  // the screen takes one file per run, and this day uploads three files at once (docs/import.md, "What is missing").
-  void it.skip(
+  void it(
     'the OCR manager uploads three scanned forms, follows the recognition, corrects the uncertain place beside its scan, launches, and the admin finds the new clients',
     withPage(async (admin) => {
       const scans = await Promise.all(FORMS.map(scanOf));
@@ -285,22 +298,39 @@ void describe('OCR import', { timeout: 420_000 }, () => {
       const uploadedBatches = ((await upload.json()) as { data: ImportBatchDto[] }).data;
       const scansText = tr('de', 'import:ocr.scans', { count: 3, files: FORMS.map((f) => f.file).join(', ') });
       await page.getByText(scansText, { exact: true }).waitFor();
+      await expectSnackbar(page, tr('de', 'import:messages.scansUploaded', { count: 3 }));
+      assert.deepEqual(
+        uploadedBatches.map((b) => b.file_name),
+        FORMS.map((f) => f.file),
+      );
+      await shotsAtWidths(page, 'ocr-three-files');
 
-      // Start: the last operation shows its stages and a progress bar.
+      // Start: one run over the three files; the last operation shows them, its stages and a progress bar.
       const started = page.waitForResponse(
         (r) => new URL(r.url()).pathname === '/api/import/ocr-imports' && r.request().method() === 'POST',
       );
       await page.getByTestId('ocr-start').click();
       const start = await started;
       assert.equal(start.status(), 201, await start.text());
+      assert.deepEqual(JSON.parse(start.request().postData() ?? '{}'), {
+        batch_ids: uploadedBatches.map((b) => b.id),
+        location_id: null,
+      });
       const panel = page.getByTestId('ocr-last');
       await panel.waitFor();
+      assert.equal(
+        await textOf(panel.getByTestId('ocr-last-files')),
+        tr('de', 'import:ocr.readsFiles', { count: 3, files: FORMS.map((f) => f.file).join(', ') }),
+      );
+      // The files are the run's now: nothing is left to start.
+      assert.equal(await page.getByTestId('ocr-start').count(), 0);
       await panel.getByRole('progressbar', { name: tr('de', 'import:ocr.progress') }).waitFor();
       assert.equal(
         await textOf(panel.getByText(tr('de', 'import:ocr.states.running'), { exact: true })),
         tr('de', 'import:ocr.states.running'),
       );
       await assertAccessible(page, 'the OCR step with a running recognition');
+      await shotsAtWidths(page, 'ocr-three-files-running');
 
       // Follow it to the end: the pages read go up to all three, then the review opens with a message.
       const progress = await followRecognition(page);

@@ -293,7 +293,7 @@ export async function processOperation(
     return 'finished';
   }
   if (op.terminationStatus === 'initiated') {
-    await finishOperation(deps.db, op.id, { terminated: true });
+    await endTerminated(deps, writer, op.id);
     return 'finished';
   }
   if (op.processing !== 'ocr') {
@@ -331,7 +331,7 @@ export async function processOperation(
       return 'finished';
     }
     if (now.terminationStatus === 'initiated') {
-      await finishOperation(deps.db, op.id, { terminated: true });
+      await endTerminated(deps, writer, op.id);
       return 'finished';
     }
     if (opts.budgetMs !== undefined && Date.now() - started > opts.budgetMs) {
@@ -383,6 +383,21 @@ export async function processOperation(
     await finishOperation(tx, op.id, { error: failed > 0 ? 'scan_unreadable' : null });
   });
   return 'finished';
+}
+
+/** Ends a run asked to stop, once: the rows of the pages read so far are checked, so they can be reviewed. */
+async function endTerminated(deps: OcrDeps, writer: OcrRowWriter, operationId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await lockPreparation(tx, operationId);
+    const fresh = await findOperation(tx, operationId);
+    if (!fresh || fresh.done) {
+      return;
+    }
+    for (const batch of await batchesOfOperation(tx, fresh)) {
+      await writer.rowsWritten(deps.db, batch.id);
+    }
+    await finishOperation(tx, operationId, { terminated: true });
+  });
 }
 
 /**

@@ -438,6 +438,12 @@ describe('stopping, folders on Google Drive, refusals', () => {
     steered.release();
     const op = await finished(server.t, om.cookie, 60_000);
     expect(op).toMatchObject({ done: true, termination_status: 'terminated', pages_total: 3, pages_done: 1, rows_created: 1 });
+    // What was read before the stop is checked and waits for review.
+    const batch = await server.t.pool.query<{ stage: string; row_count: number }>(
+      'SELECT stage, row_count FROM import_batches WHERE ocr_operation_id = $1',
+      [op.id],
+    );
+    expect(batch.rows).toEqual([{ stage: 'ready', row_count: 1 }]);
     // Nothing more happens to it.
     const again = await injectAs(server.t.app, om.cookie, { method: 'GET', url: '/api/import/terminate-running-ocr' });
     expect(again.json<{ operation: OcrOperationDto }>().operation).toMatchObject({ id: op.id, termination_status: 'terminated' });

@@ -35,7 +35,7 @@ import { HttpError } from '../../app/http-error.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { OCR_FORM_URL, uploadImportFiles, useOcrImports, useOcrResult, useStartOcr, useTerminateOcr } from './api.ts';
 import type { FlowAction, ImportFlow } from './flow.ts';
-import { announceParsed, SCAN_ACCEPT, WaitingRows } from './upload-step.tsx';
+import { SCAN_ACCEPT, WaitingRows } from './upload-step.tsx';
 import { DriveFolderField, DropZone, LocationPicker } from './upload-parts.tsx';
 import { failureText } from './failure.ts';
 
@@ -254,7 +254,7 @@ export function OcrPanel({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispa
     dispatch({ type: 'ocrStarted' });
   };
   const uploaded = (batches: ImportBatchDto[]) => {
-    announceParsed(batches, t);
+    snackbar.show(t('import:messages.scansUploaded', { count: batches.length }), 'success');
     dispatch({ type: 'uploaded', batches });
   };
   // One run over every uploaded scan file.
