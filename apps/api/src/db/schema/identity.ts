@@ -118,16 +118,17 @@ export const users = pgTable(
     index('users_created_by_idx').on(t.createdById),
     // Duplicate check and search by e-mail in any letter case.
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
-    // Duplicate check by postcode and street with number, spaces and punctuation ignored.
-    index('users_address_key_idx').on(t.zipcode, sql`lower(regexp_replace(${t.address}, '[^[:alnum:]]+', '', 'g'))`),
     // Duplicate check by a similar name: the postcode and how the surname sounds.
     index('users_zipcode_surname_sound_idx').on(t.zipcode, surnameSound(t.surname)),
     // Duplicate engine: a surname (or, names swapped, a given name) that sounds alike within the place,
     // whatever the postcode (a mistyped postcode still finds the client).
     index('users_locality_surname_sound_idx').on(localityKey(t.city), surnameSound(t.surname)),
-    // Duplicate engine: the same street and number ('Bahnhofstr. 12' = 'Bahnhofstrasse 12'), then the
-    // nearby postcodes or the place checked on the few rows of that street key.
+    // Duplicate engine: the same street and number ('Bahnhofstr. 12' = 'Bahnhofstrasse 12') within the
+    // nearby postcodes, both in the index condition.
     index('users_street_key_idx').on(streetKey(t.address), t.zipcode),
+    // Duplicate engine: the same street and number within the place (a mistyped postcode far from the
+    // right one): both in the index, so the lookup reads only the rows it keeps.
+    index('users_locality_street_idx').on(localityKey(t.city), streetKey(t.address)),
     // Duplicate engine: a given name (or, names swapped, a surname) that sounds alike within the
     // postcode, for a mistyped surname at a mistyped street.
     index('users_zipcode_given_sound_idx').on(t.zipcode, surnameSound(t.name)),

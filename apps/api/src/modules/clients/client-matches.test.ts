@@ -6,7 +6,7 @@ import { swissPostcodes } from '../../core/postcodes.ts';
 import { buildClient, buildStaff, type ClientFields } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { candidateIds } from './matches.repo.ts';
-import { findClientMatches, NEAR_KM } from './matches.service.ts';
+import { duplicateCounts, duplicatesOfClients, findClientMatches, NEAR_KM } from './matches.service.ts';
 
 /**
  * The duplicate engine through PostgreSQL (docs/clients.md "Duplicate engine"): candidates by the
@@ -223,6 +223,37 @@ describe('findClientMatches', () => {
     const b2b = await findClientMatches(t.db, [hans, anna], { kind: 'type', type: 'B2B' });
     expect(b2b).toEqual([[], []]);
     expect(await findClientMatches(t.db, [hans], { kind: 'none' })).toEqual([[]]);
+  });
+
+  it('compares a client changed since its last check as it is now, and counts what the matches list', async () => {
+    const id = await client({ name: 'Ilse', surname: 'Wandel', zipcode: '6003', city: 'Luzern', mobilePhone: '079 300 00 09' });
+    const stored = {
+      id,
+      name: 'Ilse',
+      surname: 'Wandel',
+      email: null,
+      phone: null,
+      mobilePhone: '079 300 00 09',
+      zipcode: '6003',
+      city: 'Luzern',
+      address: null,
+    };
+    const ilse = probe({ name: 'Ilse', surname: 'Wandel', mobile_phone: '079 300 00 09' });
+    expect((await findClientMatches(t.db, [ilse], all))[0]!.map((m) => m.client.id)).toEqual([id]);
+    expect(await duplicateCounts(t.db, [stored], all)).toEqual(new Map([[id, 0]]));
+    await t.pool.query(
+      `UPDATE users SET name = 'Otto', surname = 'Anders', mobile_phone = '079 300 00 08', mobile_phone_e164 = '+41793000008' WHERE id = $1`,
+      [id],
+    );
+    expect((await findClientMatches(t.db, [ilse], all))[0]).toEqual([]);
+    const twin = await client({ name: 'Otto', surname: 'Anders', zipcode: '6003', city: 'Luzern', mobilePhone: '079 300 00 08' });
+    const otto = { ...stored, name: 'Otto', surname: 'Anders', mobilePhone: '079 300 00 08' };
+    // Found (and kept) as Ilse by the first check, compared now as Otto.
+    const [asOtto] = await findClientMatches(t.db, [probe({ name: 'Otto', surname: 'Anders', mobile_phone: '+41 79 300 00 08' })], all);
+    expect(asOtto!.map((m) => m.client.id).sort()).toEqual([id, twin].sort());
+    expect(await duplicateCounts(t.db, [otto], all)).toEqual(new Map([[id, 1]]));
+    expect((await duplicatesOfClients(t.db, [otto], all))[0]!.map((m) => m.client.id)).toEqual([twin]);
+    expect(await duplicateCounts(t.db, [otto], { kind: 'type', type: 'B2B' })).toEqual(new Map([[id, 0]]));
   });
 
   it('joins the caller’s transaction and leaves its plan setting as it was', async () => {

@@ -2,7 +2,8 @@ import { clientsQuery } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClients } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { listClients, type SearchTuning } from './list.repo.ts';
+import { type SearchTuning } from './list.repo.ts';
+import { clientRows } from './list.service.ts';
 import { listFilterOf } from './list.service.ts';
 
 let t: TestApp;
@@ -61,7 +62,7 @@ async function page(query: string, tuning: SearchTuning) {
       { id: 1, role: 'admin', scope: { kind: 'all' } },
       clientsQuery.parse(Object.fromEntries(new URLSearchParams(query))),
     );
-    const { rows, total, capped } = await listClients(t.db, filter, tuning);
+    const { rows, total, capped } = await clientRows(t.db, filter, tuning);
     return { ids: rows.map((r) => r.user.id), total, capped, windows: statements.filter((s) => s.includes('::timestamptz)')).length };
   } finally {
     spied.query = query0;

@@ -298,10 +298,8 @@ export const clientSummaryColumns = {
   agent: { id: agent.id, name: agent.name, surname: agent.surname },
 };
 
-/** A row of listClients: the client, its linked tabs' counts and newest contact. */
-export type ListedClient = Awaited<ReturnType<typeof listClients>>['rows'][number];
-/** A row of the clients list as answered: with the count of its duplicates (list.service.ts). */
-export type ClientListRow = ListedClient & { duplicates: number };
+/** A row of the clients list: the client, its nested tabs' counts and its newest contact. */
+export type ClientListRow = Awaited<ReturnType<typeof listClients>>['rows'][number];
 
 /** Relevance ranks the newest matches only: word_similarity over every match of a short fragment costs too much. */
 export const RELEVANCE_POOL = 1000;
@@ -484,26 +482,52 @@ async function everyMatch(tx: Tx, f: ClientListFilter, where: SQL, tuning: Searc
   return { ids, total: counted.rows[0]?.n ?? 0 };
 }
 
-export async function listClients(tx: Tx, f: ClientListFilter, tuning: SearchTuning = SEARCH_TUNING) {
+/**
+ * How many duplicates each client of a page has inside the scope, by id (the duplicate engine,
+ * matches.service.ts): given by the caller, and run as soon as the page's rows are read, beside the
+ * other counts.
+ */
+export type DuplicateCounter = (rows: ClientMatchColumns[], scope: ClientScope) => Promise<Map<number, number>>;
+/** The columns of a row the engine compares. */
+interface ClientMatchColumns {
+  id: number;
+  name: string;
+  surname: string;
+  email: string | null;
+  phone: string | null;
+  mobilePhone: string | null;
+  zipcode: string | null;
+  city: string | null;
+  address: string | null;
+}
+
+export async function listClients(tx: Tx, f: ClientListFilter, countDuplicates: DuplicateCounter, tuning: SearchTuning = SEARCH_TUNING) {
   const where = listCondition(f);
   const inWindow = await windowed(tx, f, where, tuning);
   const { ids, total: n } =
     inWindow?.ids && inWindow.total !== undefined ? { ids: inWindow.ids, total: inWindow.total } : await everyMatch(tx, f, where, tuning);
-  const [details, extras] =
+  const details =
     ids.length === 0
-      ? [[], new Map<number, RowExtras>()]
-      : await Promise.all([
-          tx
-            .select(clientSummaryColumns)
-            .from(users)
-            .leftJoin(locations, eq(locations.id, users.leadLocationId))
-            .leftJoin(agent, eq(agent.id, users.linkedAgentId))
-            .where(inArray(users.id, ids)),
-          rowExtras(tx, f.scope, ids),
-        ]);
+      ? Promise.resolve([])
+      : tx
+          .select(clientSummaryColumns)
+          .from(users)
+          .leftJoin(locations, eq(locations.id, users.leadLocationId))
+          .leftJoin(agent, eq(agent.id, users.linkedAgentId))
+          .where(inArray(users.id, ids));
+  const [rowsRead, extras, duplicates] = await Promise.all([
+    details,
+    ids.length === 0 ? new Map<number, RowExtras>() : rowExtras(tx, f.scope, ids),
+    details.then((d) =>
+      countDuplicates(
+        d.map((r) => r.user),
+        f.scope,
+      ),
+    ),
+  ]);
   const position = new Map(ids.map((id, i) => [id, i]));
-  const rows = details
+  const rows = rowsRead
     .sort((a, b) => position.get(a.user.id)! - position.get(b.user.id)!)
-    .map((d) => ({ ...d, ...extras.get(d.user.id)! }));
+    .map((d) => ({ ...d, ...extras.get(d.user.id)!, duplicates: duplicates.get(d.user.id) ?? 0 }));
   return { rows, total: Math.min(n, CLIENT_TOTAL_CAP), capped: n > CLIENT_TOTAL_CAP };
 }

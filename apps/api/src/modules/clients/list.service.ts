@@ -1,5 +1,4 @@
 import {
-  type ClientScope,
   clientTableFilters,
   defaultClientFilters,
   expandStatuses,
@@ -12,7 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { toClientRow } from './dto.ts';
-import { listClients, type ClientListFilter, type ClientListRow, type ListedClient, type SearchTuning } from './list.repo.ts';
+import { listClients, type ClientListFilter, type SearchTuning } from './list.repo.ts';
 import { duplicateCounts } from './matches.service.ts';
 import { clientFlagsOf, mayExportClients, viewerOf, type Viewer } from './policy.ts';
 
@@ -59,24 +58,9 @@ export function listFilterOf(viewer: Viewer, query: ClientsQuery): ClientListFil
   return { scope: viewer.scope, viewerId: viewer.id, table, statuses, presets, phones, query };
 }
 
-/**
- * Each row's count of duplicates inside the scope: the duplicate engine with every row of the page as
- * a probe, in one call (one statement for the candidates of all of them), so a row counts exactly what
- * its duplicates tab lists.
- */
-export async function withDuplicateCounts(tx: Tx, scope: ClientScope, rows: ListedClient[]): Promise<ClientListRow[]> {
-  const counts = await duplicateCounts(
-    tx,
-    rows.map((r) => r.user),
-    scope,
-  );
-  return rows.map((r) => ({ ...r, duplicates: counts.get(r.user.id) ?? 0 }));
-}
-
-/** A page of the clients list with every row's counts. */
-export async function clientRows(tx: Tx, f: ClientListFilter, tuning?: SearchTuning) {
-  const page = await listClients(tx, f, tuning);
-  return { ...page, rows: await withDuplicateCounts(tx, f.scope, page.rows) };
+/** A page of the clients list with every row's counts; the duplicates counted by the duplicate engine for the whole page at once. */
+export function clientRows(tx: Tx, f: ClientListFilter, tuning?: SearchTuning) {
+  return listClients(tx, f, (rows, scope) => duplicateCounts(tx, rows, scope), tuning);
 }
 
 export async function clientsPage(db: Db, actor: Actor, query: ClientsQuery): Promise<ClientListDto> {

@@ -24,8 +24,8 @@ import { clientScopeCondition } from './scope.repo.ts';
  * |   (a mistyped postcode)                          |                                            |
  * | postcode + Soundex of the given name (or of the  | users_zipcode_given_sound_idx              |
  * |   surname: names swapped): a mistyped surname    |                                            |
- * | street with number, normalised, within the       | users_street_key_idx                       |
- * |   nearby postcodes or the place                  |                                            |
+ * | street with number, normalised, within the       | users_street_key_idx (street, postcode)    |
+ * |   nearby postcodes, or within the place          | users_locality_street_idx (place, street)  |
  */
 
 /** What one probe is looked for by; `near` are the postcodes near its postcode (core/postcodes.ts). */
@@ -98,8 +98,11 @@ function candidatesSql(probes: CandidateProbe[]): SQL {
       (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${streetKey(u('address'))} = ${k('street')}
-         AND (${u('zipcode')} = ANY(${k('near')}) OR ${localityKey(u('city'))} = ${k('locality')}) AND ${client} LIMIT ${limit})
+      (SELECT u.id FROM users u WHERE ${streetKey(u('address'))} = ${k('street')} AND ${u('zipcode')} = ANY(${k('near')})
+         AND ${client} LIMIT ${limit})
+      UNION
+      (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${streetKey(u('address'))} = ${k('street')}
+         AND ${client} LIMIT ${limit})
     ) c`;
 }
 
@@ -141,6 +144,42 @@ export async function candidates(tx: Tx, scope: ClientScope, probes: CandidatePr
       // Named: the text is the same for any number of probes of one kind of scope (the probes are array
       // parameters), so a connection parses it once.
       .prepare(`client_matches_${scope.kind}`)
+      .execute();
+  return withGenericPlan(tx, run);
+}
+
+/** The columns the engine compares (matches.service.ts ClientMatchFields). */
+const matchColumns = {
+  id: users.id,
+  name: users.name,
+  surname: users.surname,
+  email: users.email,
+  phone: users.phone,
+  mobilePhone: users.mobilePhone,
+  zipcode: users.zipcode,
+  city: users.city,
+  address: users.address,
+};
+
+/**
+ * The same candidates as `candidates` (the same blocking statement and scope), with only the columns
+ * the engine compares: what counting duplicates needs (a list page's rows), without the summaries.
+ */
+export async function matchCandidates(tx: Tx, scope: ClientScope, probes: CandidateProbe[]) {
+  if (probes.length === 0) {
+    return [];
+  }
+  const c = tx
+    .$with('candidate', { probe: sql<number>`i`.as('probe'), id: sql<number>`id`.as('candidate_id') })
+    .as(sql`SELECT i AS probe, id AS candidate_id FROM (${candidatesSql(probes)}) AS blocked`);
+  const run = (t: Tx) =>
+    t
+      .with(c)
+      .select({ probe: c.probe, user: matchColumns })
+      .from(c)
+      .innerJoin(users, eq(users.id, c.id))
+      .where(clientScopeCondition(scope))
+      .prepare(`client_match_fields_${scope.kind}`)
       .execute();
   return withGenericPlan(tx, run);
 }

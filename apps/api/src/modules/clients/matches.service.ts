@@ -2,7 +2,7 @@ import { compareRecords, normalisePhone, POSTCODE_NEAR_KM, type ClientScope, typ
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { toClientSummary } from './dto.ts';
-import { candidates, type CandidateProbe } from './matches.repo.ts';
+import { candidates, matchCandidates, type CandidateProbe } from './matches.repo.ts';
 
 /** The most matches answered per probe, best first. */
 export const MATCHES_LIMIT = 50;
@@ -38,8 +38,6 @@ function candidateProbe(p: MatchRecord): CandidateProbe {
     near: zipcode ? swissPostcodes().near(zipcode, NEAR_KM) : [],
   };
 }
-
-type Row = Awaited<ReturnType<typeof candidates>>[number];
 
 /** The columns of a stored client the engine compares (a users row, or the summary columns of one). */
 export interface ClientMatchFields {
@@ -97,26 +95,23 @@ export function matchRecordOfClient(u: ClientMatchFields): MatchRecord {
 }
 
 /**
- * The duplicate engine (docs/clients.md "Duplicate engine"): for each probe, the existing clients
- * inside the scope that compareRecords (packages/domain/src/dedupe) calls a match (MATCH_THRESHOLD),
- * best first, at most MATCHES_LIMIT. Candidates come from the blocking keys through indexes
- * (matches.repo.ts), every probe in one statement; a probe with an `id` never matches itself.
- * Answers one list per probe, in the probes' order.
+ * The engine's verdict on candidates: for each probe, its candidates (rows of `probe` and a client)
+ * that compareRecords calls a match, best first, at most MATCHES_LIMIT. Every use of the engine
+ * (matches with summaries, counts) goes through this, so they agree.
  */
-export async function findClientMatches(tx: Tx, probes: MatchRecord[], scope: ClientScope): Promise<ClientMatch[][]> {
-  const answer: ClientMatch[][] = probes.map(() => []);
-  if (probes.length === 0 || scope.kind === 'none') {
-    return answer;
-  }
-  const byProbe = new Map<number, Row[]>();
-  for (const row of await candidates(tx, scope, probes.map(candidateProbe))) {
+function scored<R extends { probe: number; user: ClientMatchFields }>(
+  probes: MatchRecord[],
+  rows: R[],
+): { row: R; score: number; reasons: string[] }[][] {
+  const byProbe = new Map<number, R[]>();
+  for (const row of rows) {
     const list = byProbe.get(row.probe) ?? [];
     list.push(row);
     byProbe.set(row.probe, list);
   }
   const postcodes = swissPostcodes();
-  probes.forEach((probe, i) => {
-    const found: { row: Row; score: number; reasons: string[] }[] = [];
+  return probes.map((probe, i) => {
+    const found: { row: R; score: number; reasons: string[] }[] = [];
     for (const row of byProbe.get(i) ?? []) {
       const result = compareRecords(probe, matchRecordOfClient(row.user), postcodes);
       if (result.isMatch) {
@@ -124,9 +119,23 @@ export async function findClientMatches(tx: Tx, probes: MatchRecord[], scope: Cl
       }
     }
     found.sort((a, b) => b.score - a.score || a.row.user.id - b.row.user.id);
-    answer[i] = found.slice(0, MATCHES_LIMIT).map((f) => ({ client: toClientSummary(f.row), score: f.score, reasons: f.reasons }));
+    return found.slice(0, MATCHES_LIMIT);
   });
-  return answer;
+}
+
+/**
+ * The duplicate engine (docs/clients.md "Duplicate engine"): for each probe, the existing clients
+ * inside the scope that compareRecords (packages/domain/src/dedupe) calls a match (MATCH_THRESHOLD),
+ * best first, at most MATCHES_LIMIT. Candidates come from the blocking keys through indexes
+ * (matches.repo.ts), every probe in one statement; a probe with an `id` never matches itself.
+ * Answers one list per probe, in the probes' order.
+ */
+export async function findClientMatches(tx: Tx, probes: MatchRecord[], scope: ClientScope): Promise<ClientMatch[][]> {
+  if (probes.length === 0 || scope.kind === 'none') {
+    return probes.map(() => []);
+  }
+  const rows = await candidates(tx, scope, probes.map(candidateProbe));
+  return scored(probes, rows).map((found) => found.map((f) => ({ client: toClientSummary(f.row), score: f.score, reasons: f.reasons })));
 }
 
 /**
@@ -138,9 +147,16 @@ export function duplicatesOfClients(tx: Tx, clients: ClientMatchFields[], scope:
   return findClientMatches(tx, clients.map(matchRecordOfClient), scope);
 }
 
-/** How many duplicates each client has inside the scope (what its duplicates tab lists), by id. */
+/**
+ * How many duplicates each client has inside the scope, by id: the length of what its duplicates tab
+ * lists (the same candidates, scope, scorer and limit), read without the candidates' summaries.
+ */
 export async function duplicateCounts(tx: Tx, clients: ClientMatchFields[], scope: ClientScope): Promise<Map<number, number>> {
-  const found = await duplicatesOfClients(tx, clients, scope);
+  if (clients.length === 0 || scope.kind === 'none') {
+    return new Map(clients.map((c) => [c.id, 0]));
+  }
+  const probes = clients.map(matchRecordOfClient);
+  const found = scored(probes, await matchCandidates(tx, scope, probes.map(candidateProbe)));
   return new Map(clients.map((c, i) => [c.id, found[i]!.length]));
 }
 
