@@ -69,6 +69,10 @@ export const importBatches = pgTable(
   (t) => [
     index('import_batches_sha_idx').on(t.fileSha256, t.createdAt),
     index('import_batches_created_by_idx').on(t.createdById, t.createdAt.desc()),
+    // The uploads an OCR run reads (each job step and each progress poll asks for them).
+    index('import_batches_ocr_operation_idx')
+      .on(t.ocrOperationId)
+      .where(sql`${t.ocrOperationId} IS NOT NULL`),
     check('import_batches_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
   ],
 );

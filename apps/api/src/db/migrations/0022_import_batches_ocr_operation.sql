@@ -1,0 +1,1 @@
+CREATE INDEX "import_batches_ocr_operation_idx" ON "import_batches" USING btree ("ocr_operation_id") WHERE "import_batches"."ocr_operation_id" IS NOT NULL;
