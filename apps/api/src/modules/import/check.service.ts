@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { StoredImportMatch } from '../../db/schema/index.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
-import { findClientMatches } from '../clients/index.ts';
+import { findClientMatchesInBatches } from '../clients/index.ts';
 import { storedBytes, type FilesDeps } from '../files/index.ts';
 import { readLeadFile } from './parse/index.ts';
 import * as repo from './repo.ts';
@@ -114,20 +114,12 @@ export async function databaseMatches(
   rows: readonly ImportRowData[],
   onProgress?: (done: number) => Promise<void>,
 ): Promise<StoredImportMatch[][]> {
-  const out: StoredImportMatch[][] = [];
-  for (let i = 0; i < rows.length; i += MATCH_CHUNK) {
-    const part = rows.slice(i, i + MATCH_CHUNK);
-    const found = await findClientMatches(
-      tx,
-      part.map((d) => matchRecordOf(d)),
-      { kind: 'all' },
-    );
-    for (const list of found) {
-      out.push(list.slice(0, MATCHES_KEPT).map((m) => ({ client_id: m.client.id, score: m.score, reasons: m.reasons })));
-    }
-    await onProgress?.(Math.min(rows.length, i + MATCH_CHUNK));
-  }
-  return out;
+  const found = await findClientMatchesInBatches(
+    tx,
+    rows.map((d) => matchRecordOf(d)),
+    { chunk: MATCH_CHUNK, keep: MATCHES_KEPT, ...(onProgress ? { onProgress } : {}) },
+  );
+  return found.map((list) => list.map((m) => ({ client_id: m.clientId, score: m.score, reasons: m.reasons })));
 }
 
 /** What is wrong with a row: the row rules, and the OCR's doubts about fields not corrected since. */

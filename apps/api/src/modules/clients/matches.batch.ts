@@ -1,0 +1,79 @@
+import { compareRecords, normalisePhone, type MatchRecord } from '@bo/domain';
+import type { Tx } from '../../db/client.ts';
+import { swissPostcodes } from '../../core/postcodes.ts';
+import { matchCandidates, type CandidateProbe } from './matches.repo.ts';
+import { MATCHES_LIMIT, matchRecordOfClient, NEAR_KM } from './matches.service.ts';
+
+/** A client a probe may be, by id (the import keeps these; the summary is read when shown). */
+export interface ClientMatchRef {
+  clientId: number;
+  score: number;
+  reasons: string[];
+}
+
+const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v : null);
+
+/** The probe as the blocking statement reads it (the same as findClientMatches'). */
+function candidateProbe(p: MatchRecord): CandidateProbe {
+  const zipcode = text(p.zipcode)?.trim() ?? null;
+  return {
+    id: p.id ?? null,
+    phoneE164: normalisePhone(p.phone) ?? null,
+    mobilePhoneE164: normalisePhone(p.mobile_phone) ?? null,
+    email: text(p.email),
+    zipcode,
+    name: text(p.name),
+    surname: text(p.surname),
+    city: text(p.city),
+    address: text(p.address),
+    near: zipcode ? swissPostcodes().near(zipcode, NEAR_KM) : [],
+  };
+}
+
+type Candidates = Awaited<ReturnType<typeof matchCandidates>>;
+
+/**
+ * findClientMatches for many probes among all clients (an import's rows): the same candidates (the
+ * blocking statement with only the compared columns) and the same scoring, answering client ids
+ * instead of summaries, at most `keep` a probe, best first. The probes go `chunk` at a time, one
+ * statement each; the next chunk's statement runs in the database while this chunk's candidates are
+ * scored here, so both the database and this process work. `onProgress` hears how many are done.
+ */
+export async function findClientMatchesInBatches(
+  tx: Tx,
+  probes: readonly MatchRecord[],
+  opts: { chunk?: number; keep?: number; onProgress?: (done: number) => Promise<void> } = {},
+): Promise<ClientMatchRef[][]> {
+  const chunk = opts.chunk ?? 1_000;
+  const keep = Math.min(opts.keep ?? MATCHES_LIMIT, MATCHES_LIMIT);
+  const all = { kind: 'all' } as const;
+  const answer: ClientMatchRef[][] = [];
+  const postcodes = swissPostcodes();
+  const fetch = (from: number): Promise<Candidates> => matchCandidates(tx, all, probes.slice(from, from + chunk).map(candidateProbe));
+  let next: Promise<Candidates> | null = probes.length > 0 ? fetch(0) : null;
+  for (let from = 0; next; from += chunk) {
+    const rows = await next;
+    next = from + chunk < probes.length ? fetch(from + chunk) : null;
+    // A failure of the statement running ahead is answered when it is awaited, not as unhandled.
+    next?.catch(() => undefined);
+    const byProbe = new Map<number, Candidates>();
+    for (const row of rows) {
+      const list = byProbe.get(row.probe) ?? [];
+      list.push(row);
+      byProbe.set(row.probe, list);
+    }
+    probes.slice(from, from + chunk).forEach((probe, i) => {
+      const found: ClientMatchRef[] = [];
+      for (const row of byProbe.get(i) ?? []) {
+        const result = compareRecords(probe, matchRecordOfClient(row.user), postcodes);
+        if (result.isMatch) {
+          found.push({ clientId: row.user.id, score: result.score, reasons: result.reasons });
+        }
+      }
+      found.sort((a, b) => b.score - a.score || a.clientId - b.clientId);
+      answer.push(found.slice(0, keep));
+    });
+    await opts.onProgress?.(Math.min(probes.length, from + chunk));
+  }
+  return answer;
+}
