@@ -8,10 +8,24 @@ export function normalisePhone(input: string | null | undefined): string | undef
   if (!input) {
     return undefined;
   }
+  // An import's row is checked, keyed and looked up by its phones several times: each writing is parsed once.
+  const known = normalised.get(input);
+  if (known !== undefined) {
+    return known === '' ? undefined : known;
+  }
   const cleaned = input.trim().replace(/^00/, '+');
   const parsed = parsePhoneNumberFromString(cleaned, 'CH');
-  return parsed?.isValid() ? parsed.number : undefined;
+  const result = parsed?.isValid() ? parsed.number : undefined;
+  if (normalised.size >= NORMALISED_KEPT) {
+    normalised.clear();
+  }
+  normalised.set(input, result ?? '');
+  return result;
 }
+
+/** The writings parsed lately ('' for no valid number), at most NORMALISED_KEPT. */
+const normalised = new Map<string, string>();
+const NORMALISED_KEPT = 50_000;
 
 /**
  * The one phone rule of every form (spec 5 "phone: starts with 0 or +0 followed by at least 9 digits"):
