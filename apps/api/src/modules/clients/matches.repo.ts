@@ -78,7 +78,11 @@ function candidatesSql(probes: CandidateProbe[]): SQL {
                    ) words WHERE s IS NOT NULL) AS sounds,
              nullif(${localityKey(sql`p.city`)}, '') AS locality,
              CASE WHEN ${streetKey(sql`p.address`)} ~ '[0-9]' THEN ${streetKey(sql`p.address`)} END AS street,
-             string_to_array(nullif(p.near, ''), ',') AS near
+             string_to_array(nullif(p.near, ''), ',') AS near,
+             -- The nearby postcodes' range: one index range per street key (the list itself is checked
+             -- on the few rows inside it; as an index condition it would be one descent per postcode).
+             (SELECT min(x) FROM unnest(string_to_array(nullif(p.near, ''), ',')) AS x) AS near_low,
+             (SELECT max(x) FROM unnest(string_to_array(nullif(p.near, ''), ',')) AS x) AS near_high
       FROM p
     )
     SELECT DISTINCT k.i, c.id
@@ -98,7 +102,8 @@ function candidatesSql(probes: CandidateProbe[]): SQL {
       (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${streetKey(u('address'))} = ${k('street')} AND ${u('zipcode')} = ANY(${k('near')})
+      (SELECT u.id FROM users u WHERE ${streetKey(u('address'))} = ${k('street')}
+         AND ${u('zipcode')} BETWEEN ${k('near_low')} AND ${k('near_high')} AND (${u('zipcode')} || '') = ANY(${k('near')})
          AND ${client} LIMIT ${limit})
       UNION
       (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${streetKey(u('address'))} = ${k('street')}
