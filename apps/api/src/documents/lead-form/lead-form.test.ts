@@ -255,4 +255,11 @@ describe('the checks after reading', () => {
     expect(r.text).toBe(text);
     expect(r.confidence >= 0.85).toBe(sure);
   });
+
+  it('counts two readings alike only as the less sure of them on a low-resolution page', () => {
+    const a = { text: 'Kalin', confidence: 0.92 };
+    const b = { text: 'Kalin', confidence: 0.7 };
+    expect(agree(a, b).confidence).toBe(0.92);
+    expect(agree(a, b, true).confidence).toBe(0.7);
+  });
 });
