@@ -4,7 +4,7 @@ import { pdfText } from '../../../test/pdf-text.ts';
 import { tesseractOcr } from '../../integrations/ocr/index.ts';
 import { createPdf } from '../pdf.ts';
 import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, leadFormPdf, pdfPages, readLeadForm, scanPages, type LeadFormField } from './index.ts';
-import { agree, twinInserted, witnessedNumber } from './read.ts';
+import { agree, parsePgm, twinInserted, witnessedNumber } from './read.ts';
 import { degrade, filledFormPng } from './test-scans.ts';
 import { formatPhone, matchLocality, validateLeadForm, type RawFields } from './validate.ts';
 
@@ -130,6 +130,30 @@ describe('the lead form', () => {
       expect((await sharp(page).metadata()).format).toBe('png');
     }
     expect(await scanPages(pdf)).toHaveLength(2);
+    const second = await pdfPages(pdf, { format: 'pgm', first: 2, last: 2 });
+    expect(second).toHaveLength(1);
+    expect(parsePgm(second[0] as Buffer)).toMatchObject({ width: 2481, height: 3508 });
+  });
+
+  it('reads a PDF page rendered as PGM, without decoding it', async () => {
+    const [page] = await pdfPages(await leadFormPdf({ values: ANNA, style: 'hand' }), { format: 'pgm' });
+    const read = await readLeadForm(page as Buffer, engine);
+    expect(read.template_found).toBe(true);
+    expect(Object.fromEntries(LEAD_FORM_FIELDS.map((f) => [f, read.fields[f].value]))).toEqual(ANNA);
+  }, 60_000);
+
+  it.each([
+    ['a PNG', () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer()],
+    ['a PGM cut short', async () => Buffer.from('P5\n4 4\n255\n\x00\x00')],
+    ['a 16-bit PGM', async () => Buffer.concat([Buffer.from('P5\n2 2\n65535\n'), Buffer.alloc(8)])],
+  ])('takes %s for no PGM', async (_, file) => {
+    expect(parsePgm(await file())).toBeNull();
+  });
+
+  it('reads a PGM header with a comment', () => {
+    const pgm = parsePgm(Buffer.concat([Buffer.from('P5\n# pdftoppm\n3 2\n255\n'), Buffer.from([0, 50, 100, 150, 200, 250])]));
+    expect(pgm).toMatchObject({ width: 3, height: 2 });
+    expect([...(pgm?.data ?? [])]).toEqual([0, 50, 100, 150, 200, 250]);
   });
 
   it('splits a multi-page TIFF into its pages and takes any other image as one page', async () => {

@@ -50,7 +50,48 @@ const NUMBERISH = '0123456789+ ';
  */
 const DIGITS_LANG = 'eng';
 
+/**
+ * A binary 8-bit PGM (`P5`, what `pdftoppm -gray` writes without `-png`): its pixels as they are, no decoding. Null
+ * for anything else.
+ */
+export function parsePgm(file: Buffer): Gray | null {
+  if (file.length < 8 || file[0] !== 0x50 || file[1] !== 0x35) {
+    return null;
+  }
+  const header: number[] = [];
+  let i = 2;
+  while (header.length < 3 && i < file.length) {
+    const c = file[i] as number;
+    if (c === 0x23) {
+      // A comment up to the end of its line.
+      while (i < file.length && file[i] !== 0x0a) {
+        i++;
+      }
+    } else if (c >= 0x30 && c <= 0x39) {
+      let n = 0;
+      while (i < file.length && (file[i] as number) >= 0x30 && (file[i] as number) <= 0x39) {
+        n = n * 10 + (file[i] as number) - 0x30;
+        i++;
+      }
+      header.push(n);
+      continue;
+    }
+    i++;
+  }
+  const [width = 0, height = 0, max = 0] = header;
+  // One whitespace byte ends the header.
+  const start = i + 1;
+  if (width < 1 || height < 1 || max !== 255 || file.length < start + width * height) {
+    return null;
+  }
+  return { data: new Uint8Array(file.buffer, file.byteOffset + start, width * height), width, height };
+}
+
 async function decode(page: Buffer): Promise<Gray> {
+  const pgm = parsePgm(page);
+  if (pgm && Math.max(pgm.width, pgm.height) <= MAX_SIDE) {
+    return pgm;
+  }
   const img = sharp(page, { failOn: 'none' }).rotate().grayscale();
   const meta = await img.metadata();
   const long = Math.max(meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0);
@@ -310,7 +351,7 @@ interface Job {
 const WRITING = Math.round((60 * SCALE * SCALE) / 16);
 
 /**
- * Reads one page of the paper lead form (PNG, JPEG, TIFF, or a PDF page rendered by `pdfPages`): finds the
+ * Reads one page of the paper lead form (PNG, JPEG, TIFF, or a PDF page rendered by `pdfPages`, PNG or PGM): finds the
  * registration marks, straightens each field box onto the template, reads tick boxes by their ink and text boxes
  * with the engine (fields of one kind together, two kinds at a time), then checks the values against each other
  * and their rules (validate.ts).
@@ -460,15 +501,28 @@ function fromText(field: LeadFormField, read: OcrText): { value: string | null; 
   return text ? { value: text, confidence: read.confidence } : { value: null, confidence: 0.3 };
 }
 
-/** Each page of a PDF as a PNG at 300 dpi (poppler's `pdftoppm`). */
-export async function pdfPages(pdf: Buffer): Promise<Buffer[]> {
+/**
+ * Each page of a PDF at 300 dpi (poppler's `pdftoppm`): as PNG by default; as PGM (`format: 'pgm'`), which costs
+ * a quarter of the CPU to write and nothing to decode (`readLeadForm` takes it as it is) but is some 8.7 MB a page
+ * in memory: for one page at a time (`first`/`last`), not a whole batch.
+ */
+export async function pdfPages(
+  pdf: Buffer,
+  opts: { format?: 'png' | 'pgm'; first?: number; last?: number } = {},
+): Promise<Buffer[]> {
+  const format = opts.format ?? 'png';
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pdf-pages-'));
   try {
     const input = path.join(dir, 'in.pdf');
     await fs.writeFile(input, pdf);
-    await run('pdftoppm', ['-r', '300', '-gray', '-png', input, path.join(dir, 'page')], { timeout: 120_000 });
-    const names = (await fs.readdir(dir)).filter((n) => n.startsWith('page') && n.endsWith('.png'));
-    names.sort((a, b) => Number(/(\d+)\.png$/.exec(a)?.[1]) - Number(/(\d+)\.png$/.exec(b)?.[1]));
+    const range = [...(opts.first ? ['-f', String(opts.first)] : []), ...(opts.last ? ['-l', String(opts.last)] : [])];
+    await run('pdftoppm', ['-r', '300', '-gray', ...(format === 'png' ? ['-png'] : []), ...range, input, path.join(dir, 'page')], {
+      timeout: 120_000,
+    });
+    const ext = `.${format}`;
+    const names = (await fs.readdir(dir)).filter((n) => n.startsWith('page') && n.endsWith(ext));
+    const num = (n: string) => Number(/(\d+)\.\w+$/.exec(n)?.[1]);
+    names.sort((a, b) => num(a) - num(b));
     return await Promise.all(names.map((n) => fs.readFile(path.join(dir, n))));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
