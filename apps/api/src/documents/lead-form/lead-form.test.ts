@@ -143,9 +143,15 @@ describe('the lead form', () => {
   }, 60_000);
 
   it.each([
-    ['a PNG', () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer()],
-    ['a PGM cut short', async () => Buffer.from('P5\n4 4\n255\n\x00\x00')],
-    ['a 16-bit PGM', async () => Buffer.concat([Buffer.from('P5\n2 2\n65535\n'), Buffer.alloc(8)])],
+    [
+      'a PNG',
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+    ],
+    ['a PGM cut short', () => Promise.resolve(Buffer.from('P5\n4 4\n255\n\x00\x00'))],
+    ['a 16-bit PGM', () => Promise.resolve(Buffer.concat([Buffer.from('P5\n2 2\n65535\n'), Buffer.alloc(8)]))],
   ])('takes %s for no PGM', async (_, file) => {
     expect(parsePgm(await file())).toBeNull();
   });

@@ -506,10 +506,7 @@ function fromText(field: LeadFormField, read: OcrText): { value: string | null; 
  * a quarter of the CPU to write and nothing to decode (`readLeadForm` takes it as it is) but is some 8.7 MB a page
  * in memory: for one page at a time (`first`/`last`), not a whole batch.
  */
-export async function pdfPages(
-  pdf: Buffer,
-  opts: { format?: 'png' | 'pgm'; first?: number; last?: number } = {},
-): Promise<Buffer[]> {
+export async function pdfPages(pdf: Buffer, opts: { format?: 'png' | 'pgm'; first?: number; last?: number } = {}): Promise<Buffer[]> {
   const format = opts.format ?? 'png';
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pdf-pages-'));
   try {
