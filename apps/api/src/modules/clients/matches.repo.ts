@@ -53,13 +53,25 @@ const CLIENT_ROLE_ID = roleByCode('user').id;
 /** The same alias as clientSummaryColumns' agent (list.repo.ts). */
 const agent = alias(users, 'linked_agent');
 
-/** The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. */
-function candidatesSql(probes: CandidateProbe[]): SQL {
+/** The clients table as each key's lookup names it (`users u`), for the scope's condition. */
+const lookedUp = alias(users, 'u');
+/** The columns the engine compares, as the lookups return them with `columns`. */
+const MATCH_COLUMNS = ['id', 'name', 'surname', 'email', 'phone', 'mobile_phone', 'zipcode', 'city', 'address'] as const;
+
+/**
+ * The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. With `scope`, each
+ * key's lookup keeps only the clients of that scope; with `columns`, it answers the columns the engine
+ * compares as well, read by the lookup itself (no second visit of each candidate's row).
+ */
+function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; columns?: boolean } = {}): SQL {
   const col = <T>(f: (p: CandidateProbe, i: number) => T) => sql.param(probes.map(f));
   const k = (name: string) => sql.raw(`k.${name}`);
   const u = (name: string) => sql.raw(`u.${name}`);
   const limit = sql.raw(String(BLOCK_LIMIT));
-  const client = sql`${u('role_id')} = ${sql.raw(String(CLIENT_ROLE_ID))} AND ${u('id')} IS DISTINCT FROM ${k('self_id')}`;
+  const scoped = opts.scope ? sql` AND ${clientScopeCondition(opts.scope, lookedUp)}` : sql``;
+  const client = sql`${u('role_id')} = ${sql.raw(String(CLIENT_ROLE_ID))} AND ${u('id')} IS DISTINCT FROM ${k('self_id')}${scoped}`;
+  const returned = sql.raw((opts.columns ? MATCH_COLUMNS : (['id'] as const)).map((c) => `u.${c}`).join(', '));
+  const answered = sql.raw((opts.columns ? MATCH_COLUMNS : (['id'] as const)).map((c) => `c.${c}`).join(', '));
   return sql`
     WITH p AS (
       SELECT * FROM unnest(${col((_, i) => i)}::int[], ${col((p) => p.id)}::int[], ${col((p) => p.phoneE164)}::text[],
@@ -85,28 +97,28 @@ function candidatesSql(probes: CandidateProbe[]): SQL {
              (SELECT max(x) FROM unnest(string_to_array(nullif(p.near, ''), ',')) AS x) AS near_high
       FROM p
     )
-    SELECT DISTINCT k.i, c.id
+    SELECT k.i, ${answered}
     FROM k CROSS JOIN LATERAL (
-      (SELECT u.id FROM users u WHERE ${u('phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
+      (SELECT ${returned} FROM users u WHERE ${u('phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${u('mobile_phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
+      (SELECT ${returned} FROM users u WHERE ${u('mobile_phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE lower(${u('email')}) = ${k('email')} AND ${client} LIMIT ${limit})
+      (SELECT ${returned} FROM users u WHERE lower(${u('email')}) = ${k('email')} AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
+      (SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = ANY(${k('sounds')})
+      (SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
+      (SELECT ${returned} FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${streetKey(u('address'))} = ${k('street')}
+      (SELECT ${returned} FROM users u WHERE ${streetKey(u('address'))} = ${k('street')}
          AND ${u('zipcode')} BETWEEN ${k('near_low')} AND ${k('near_high')} AND (${u('zipcode')} || '') = ANY(${k('near')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT u.id FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${streetKey(u('address'))} = ${k('street')}
+      (SELECT ${returned} FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${streetKey(u('address'))} = ${k('street')}
          AND ${client} LIMIT ${limit})
     ) c`;
 }
@@ -128,7 +140,9 @@ export async function candidateIds(tx: Tx, probes: CandidateProbe[]): Promise<Ma
 
 /**
  * The candidates of every probe inside the viewer's scope, each with the columns a client summary
- * shows (clientSummaryColumns): one statement. `probe` is the probe's index in `probes`.
+ * shows (clientSummaryColumns): one statement. `probe` is the probe's index in `probes`. Each key's
+ * lookup keeps only the scope's clients (before its BLOCK_LIMIT), as matchCandidates does, so a count
+ * and a list of duplicates agree.
  */
 export async function candidates(tx: Tx, scope: ClientScope, probes: CandidateProbe[]) {
   if (probes.length === 0) {
@@ -136,7 +150,7 @@ export async function candidates(tx: Tx, scope: ClientScope, probes: CandidatePr
   }
   const c = tx
     .$with('candidate', { probe: sql<number>`i`.as('probe'), id: sql<number>`id`.as('candidate_id') })
-    .as(sql`SELECT i AS probe, id AS candidate_id FROM (${candidatesSql(probes)}) AS blocked`);
+    .as(sql`SELECT i AS probe, id AS candidate_id FROM (${candidatesSql(probes, { scope })}) AS blocked`);
   const run = (t: Tx) =>
     t
       .with(c)
@@ -153,37 +167,51 @@ export async function candidates(tx: Tx, scope: ClientScope, probes: CandidatePr
   return withGenericPlan(tx, run);
 }
 
-/** The columns the engine compares (matches.service.ts ClientMatchFields). */
-const matchColumns = {
-  id: users.id,
-  name: users.name,
-  surname: users.surname,
-  email: users.email,
-  phone: users.phone,
-  mobilePhone: users.mobilePhone,
-  zipcode: users.zipcode,
-  city: users.city,
-  address: users.address,
-};
-
 /**
- * The same candidates as `candidates` (the same blocking statement and scope), with only the columns
- * the engine compares: what counting duplicates needs (a list page's rows), without the summaries.
+ * The same candidates as `candidates` (the same blocking keys and scope), with only the columns the
+ * engine compares, read by the key lookups themselves: what counting duplicates needs (a list page's
+ * rows), without the summaries and without visiting each candidate's row a second time.
  */
 export async function matchCandidates(tx: Tx, scope: ClientScope, probes: CandidateProbe[]) {
   if (probes.length === 0) {
     return [];
   }
+  const field = <T>(name: string) => sql<T>`${sql.identifier(name)}`.as(name === 'id' ? 'candidate_id' : `candidate_${name}`);
   const c = tx
-    .$with('candidate', { probe: sql<number>`i`.as('probe'), id: sql<number>`id`.as('candidate_id') })
-    .as(sql`SELECT i AS probe, id AS candidate_id FROM (${candidatesSql(probes)}) AS blocked`);
+    .$with('candidate', {
+      probe: sql<number>`i`.as('probe'),
+      id: field<number>('id'),
+      name: field<string>('name'),
+      surname: field<string>('surname'),
+      email: field<string | null>('email'),
+      phone: field<string | null>('phone'),
+      mobilePhone: field<string | null>('mobile_phone'),
+      zipcode: field<string | null>('zipcode'),
+      city: field<string | null>('city'),
+      address: field<string | null>('address'),
+    })
+    .as(
+      sql`SELECT i AS probe, ${sql.raw(MATCH_COLUMNS.map((m) => `${m} AS ${m === 'id' ? 'candidate_id' : `candidate_${m}`}`).join(', '))}
+          FROM (${candidatesSql(probes, { scope, columns: true })}) AS blocked`,
+    );
   const run = (t: Tx) =>
     t
       .with(c)
-      .select({ probe: c.probe, user: matchColumns })
+      .select({
+        probe: c.probe,
+        user: {
+          id: c.id,
+          name: c.name,
+          surname: c.surname,
+          email: c.email,
+          phone: c.phone,
+          mobilePhone: c.mobilePhone,
+          zipcode: c.zipcode,
+          city: c.city,
+          address: c.address,
+        },
+      })
       .from(c)
-      .innerJoin(users, eq(users.id, c.id))
-      .where(clientScopeCondition(scope))
       .prepare(`client_match_fields_${scope.kind}`)
       .execute();
   return withGenericPlan(tx, run);
