@@ -20,6 +20,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo.ts';
 import { zurichClock, zurichDayStart } from '../packages/domain/src/zurich-time.ts';
 import { benchClientMatches, benchMatchesQuality } from './client-matches.ts';
+import { benchImportScale, inProcessMemory } from './import-scale.ts';
 import { describeEvents, generateEvents, hasGeneratedEvents } from './generate-events.ts';
 import { describeClients, generateClients, generateOutbox, generateSessions, generateStaff } from './generate.ts';
 import { demoProductsSeedCost, DEMO_PRODUCTS_CPU_BUDGET_S } from './seed-cost.ts';
@@ -32,7 +33,8 @@ const CLIENT_ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 200);
 const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_BUDGET_MS ?? 30_000);
 /**
  * Which groups of cases run: `clients`, `events` (presentations, orders, commissions) or both (the default);
- * `matches` runs the duplicate engine alone (it is part of `clients`).
+ * `matches` runs the duplicate engine alone (it is part of `clients`); `import` the import of a 100,000-row
+ * lead file (bench/import-scale.ts, where the server's memory is the bench process's).
  */
 const GROUPS = (process.env.BENCH_CASES ?? 'clients,events').split(',');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -534,6 +536,18 @@ try {
     console.log(`\nload average before the presentations and finances measurements: ${loadAverage()}`);
     eventResults = await measure(eventCases);
     printResults('presentations, orders and commissions', eventResults);
+  }
+  // The import of a 100,000-row lead file over real HTTP (bench/import-scale.ts; alone: `npx tsx bench/import-scale.ts`).
+  if (GROUPS.includes('import')) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const memory = inProcessMemory();
+    await benchImportScale({
+      base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+      cookie: headers.cookie,
+      database,
+      memory,
+    });
+    memory.stop();
   }
 
   const foundationPlans: [string, string, unknown[]][] = [
