@@ -286,6 +286,18 @@ describe('the checks after reading', () => {
     expect(r.confidence >= 0.85).toBe(sure);
   });
 
+  it('takes the accents of the model of the language the writer ticked when the two read other accents', () => {
+    const de = { text: 'Appeler plutöt le matin', confidence: 0.92 };
+    const fr = { text: 'Appeler plutôt le matin', confidence: 0.96 };
+    expect(agree(de, fr).confidence).toBeLessThan(0.85);
+    expect(agree(de, fr, false, 'b')).toEqual({ text: 'Appeler plutôt le matin', confidence: 0.92 });
+    expect(agree(de, fr, false, 'a').text).toBe('Appeler plutöt le matin');
+    // An accent one of them lost is still the other's, whichever language was ticked.
+    expect(agree({ text: 'Muller', confidence: 0.9 }, { text: 'Müller', confidence: 0.9 }, false, 'a').text).toBe('Müller');
+    // Other letters are no accents.
+    expect(agree({ text: 'Miller', confidence: 0.9 }, { text: 'Müller', confidence: 0.9 }, false, 'a').confidence).toBeLessThan(0.85);
+  });
+
   it('counts two readings alike only as the less sure of them on a low-resolution page', () => {
     const a = { text: 'Kalin', confidence: 0.92 };
     const b = { text: 'Kalin', confidence: 0.7 };

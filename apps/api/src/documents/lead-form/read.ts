@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { OcrEngine, OcrText, RecognizeOptions } from '../../integrations/ocr/ocr.ts';
 import { LEAD_FORM, LEAD_FORM_FIELDS, lineRects, MARKS, type LeadFormField, type Rect } from './layout.ts';
 import { project, register, sampleRect, scaleHomography, wholeImage, type Gray, type Homography } from './registration.ts';
-import { validateLeadForm, type RawFields } from './validate.ts';
+import { LEAD_FORM_CONFIDENT, validateLeadForm, type RawFields } from './validate.ts';
 
 const run = promisify(execFile);
 
@@ -224,10 +224,17 @@ export function twinInserted(longer: string, shorter: string): boolean {
 /**
  * Two readings of one box: the same text is surer than either; texts that differ only in accents are the one
  * with the accents (a model drops an accent it does not know far more often than it invents one); a text and the
- * same with a letter doubled by its twin are the shorter one, as sure as its own reading; anything else is
+ * same with a letter doubled by its twin are the shorter one, as sure as its own reading; other accents on the
+ * same letters are the reading of the writer's language's model, when the writer ticked it; anything else is
  * uncertain.
  */
-export function agree(a: OcrText | undefined, b: OcrText | undefined, lowResolution = false): OcrText {
+export function agree(
+  a: OcrText | undefined,
+  b: OcrText | undefined,
+  lowResolution = false,
+  /** The reading of the model of the language the writer ticked (`a` or `b`), if any: it knows that language's accents. */
+  writersLanguage?: 'a' | 'b',
+): OcrText {
   const x = a ?? NOTHING;
   const y = b ?? NOTHING;
   if (x.text === y.text) {
@@ -243,6 +250,11 @@ export function agree(a: OcrText | undefined, b: OcrText | undefined, lowResolut
     const [more, less] = marks(x.text).length >= marks(y.text).length ? [x, y] : [y, x];
     if (marks(less.text).length === 0 || marks(more.text).includes(marks(less.text))) {
       return { text: more.text, confidence: Math.min(x.confidence, y.confidence) };
+    }
+    // Other accents on the same letters ("plutöt" by German's model, "plutôt" by French's): the writer's language's
+    // model knows which.
+    if (writersLanguage) {
+      return { text: (writersLanguage === 'a' ? x : y).text, confidence: Math.min(x.confidence, y.confidence) };
     }
   }
   const best = x.confidence >= y.confidence ? x : y;
@@ -265,8 +277,11 @@ const UNANIMOUS = 0.6;
 
 /** A number box's text: a letter O is the digit 0 there (the models read a round 0 as O now and then). */
 const numberText = (t: string) => t.replace(/[Oo]/g, '0');
-/** What a number box says: its digits and `+`, the spaces aside (`041 4297775` is `041 429 77 75`). */
-const digitsOf = (t: string) => numberText(t).replace(/\s+/g, '');
+/**
+ * What a number box says: its digits and `+`, the spaces and other marks aside (`041 4297775` and `041 429.7775`
+ * are `041 429 77 75`).
+ */
+const digitsOf = (t: string) => numberText(t).replace(/[^\d+]/g, '');
 
 /**
  * A number box read by the English model, with the German and French readings as witnesses: when one of them
@@ -419,6 +434,8 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
   // Below about 175 dpi both models lose an umlaut alike ("Kälin" read "Kalin" by both): there two readings that
   // agree count only as sure as the less sure of them.
   const low = resolution(h) < LOW_RESOLUTION;
+  const ticked = raw.language.confidence >= LEAD_FORM_CONFIDENT ? raw.language.value : null;
+  const writers = ticked === 'de' ? 'a' : (ticked === 'fr' && second === 'fra') || ticked === 'it' ? 'b' : undefined;
   const crossCheck = opts.crossCheck ?? engine.provider === 'tesseract';
   // With the cross-check the language models also read the number boxes (cheap: the model is loaded anyway), as
   // witnesses of the English reading.
@@ -447,7 +464,7 @@ export async function readLeadForm(page: Buffer, engine: OcrEngine, opts: ReadOp
   const readings: { job: Job; read: OcrText; each?: OcrText[] }[] = [
     ...textJobs.map((job, i) => ({
       job,
-      read: crossCheck ? agree(first[i], others[0]?.[i], low) : (first[i] ?? NOTHING),
+      read: crossCheck ? agree(first[i], others[0]?.[i], low, writers) : (first[i] ?? NOTHING),
       each: crossCheck ? [first[i] ?? NOTHING, others[0]?.[i] ?? NOTHING] : [],
     })),
     ...digitJobs.map((job, i) => {
