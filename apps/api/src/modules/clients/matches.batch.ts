@@ -41,7 +41,8 @@ type Candidates = Awaited<ReturnType<typeof matchCandidates>>;
  */
 export async function findClientMatchesInBatches(
   tx: Tx,
-  probes: readonly MatchRecord[],
+  /** An array, or a view that makes a chunk's probes when asked (so a hundred thousand are not all held). */
+  probes: { readonly length: number; slice(from: number, to: number): MatchRecord[] },
   opts: { chunk?: number; keep?: number; onProgress?: (done: number) => Promise<void> } = {},
 ): Promise<ClientMatchRef[][]> {
   const chunk = opts.chunk ?? 1_000;

@@ -23,6 +23,10 @@ export interface CheckDeps {
 
 /** The probes of the duplicate engine are sent this many at a time. */
 const MATCH_CHUNK = 1_000;
+/** A check writing this many rows refreshes the planner's statistics of the rows table. */
+const ANALYZE_ROWS = 10_000;
+/** The rows written per statement. */
+const INSERT_CHUNK = 1_000;
 /** The earlier rows compared per shared key. */
 const KEY_CANDIDATES = 20;
 /** The most matches kept per row. */
@@ -116,7 +120,8 @@ export async function databaseMatches(
 ): Promise<StoredImportMatch[][]> {
   const found = await findClientMatchesInBatches(
     tx,
-    rows.map((d) => matchRecordOf(d)),
+    // Each chunk's probes are made when it is looked up and scored, and dropped after it.
+    { length: rows.length, slice: (from, to) => rows.slice(from, to).map((d) => matchRecordOf(d)) },
     { chunk: MATCH_CHUNK, keep: MATCHES_KEPT, ...(onProgress ? { onProgress } : {}) },
   );
   return found.map((list) => list.map((m) => ({ client_id: m.clientId, score: m.score, reasons: m.reasons })));
@@ -194,25 +199,35 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
         return;
       }
       await repo.deletePendingRows(tx, batchId);
-      await repo.insertRows(
-        tx,
-        rows.map((r, i) => ({
-          batchId,
-          rowNo: r.rowNo,
-          importType: batch.importType,
-          createdById: batch.createdById,
-          locationId: locked.locationId,
-          data: r.data,
-          raw: r.cells,
-          errors: errors[i]!,
-          hasErrors: Object.keys(errors[i]!).length > 0,
-          matches: matches[i]!,
-          fileDuplicateOf: dups[i]!,
-          duplicationStatus: matches[i]!.length > 0 || dups[i]!.length > 0 ? 'duplicates' : 'without_duplicates',
-        })),
-      );
+      // Written a thousand at a time, each thousand's rows made when it is written.
+      for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+        await repo.insertRows(
+          tx,
+          rows.slice(from, from + INSERT_CHUNK).map((r, k) => {
+            const i = from + k;
+            return {
+              batchId,
+              rowNo: r.rowNo,
+              importType: batch.importType,
+              createdById: batch.createdById,
+              locationId: locked.locationId,
+              data: r.data,
+              raw: r.cells,
+              errors: errors[i]!,
+              hasErrors: Object.keys(errors[i]!).length > 0,
+              matches: matches[i]!,
+              fileDuplicateOf: dups[i]!,
+              duplicationStatus: matches[i]!.length > 0 || dups[i]!.length > 0 ? 'duplicates' : 'without_duplicates',
+            };
+          }),
+        );
+      }
       await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length, error: null });
     });
+    if (rows.length >= ANALYZE_ROWS) {
+      // The planner's figures of the rows table, before the review reads it (a page by id otherwise scans the batch).
+      await repo.analyzeRows(deps.db);
+    }
   } catch (err) {
     await repo
       .updateBatch(deps.db, batchId, { stage: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'check failed' })

@@ -16,7 +16,7 @@ import * as repo from './repo.ts';
 
 type LaunchError = LaunchImportAnswer['errors'][number];
 
-function leadOf(row: repo.ImportRowRow): ImportedLead {
+function leadOf(row: Pick<repo.ImportRowRow, 'data' | 'importType' | 'locationId'>): ImportedLead {
   const d: ImportRowData = row.data;
   const age = d.age && /^\d{1,3}$/.test(d.age) ? Number(d.age) : null;
   const language = languageCode(d.language);

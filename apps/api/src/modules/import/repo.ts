@@ -85,6 +85,11 @@ export async function insertRows(tx: Tx, rows: ImportRowInsert[]): Promise<void>
   }
 }
 
+/** The planner's statistics of the rows table, after a big batch was written. */
+export async function analyzeRows(tx: Tx): Promise<void> {
+  await tx.execute(sql`ANALYZE import_rows`);
+}
+
 /** One row inserted (an OCR page's), answering its id. */
 export async function insertRow(tx: Tx, row: ImportRowInsert): Promise<number> {
   const [r] = await tx.insert(importRows).values(row).returning({ id: importRows.id });
@@ -222,43 +227,50 @@ const ORDER: Record<Exclude<PrepareImportQuery['orderBy'], 'location'>, SQL> = {
 
 /**
  * The ids of a page in the order of the locations' codes (descending: rows without a location last;
- * ascending: first), then by row id. Each location's rows come from the review index
- * (import_rows_review_location_idx) in id order, at most offset + limit of them, so a page reads a few
- * index entries per location however many rows are pending.
+ * ascending: first), then by row id. The locations the scope's pending rows have are found by a skip
+ * scan of the review index (import_rows_review_location_idx: one lookup per location); then each
+ * location's rows come from that index in id order, at most offset + limit of them, one statement per
+ * location (planned for that location), until the page is full. A page thus reads a few index entries
+ * per location however many rows are pending.
  */
-async function idsByLocation(tx: Tx, where: SQL, q: PrepareImportQuery): Promise<number[]> {
+async function idsByLocation(tx: Tx, scope: ReviewScope, where: SQL, q: PrepareImportQuery): Promise<number[]> {
   const want = q.offset + q.limit;
-  const desc = q.orderMethod === 'desc';
-  const located = async () => {
-    const res = await tx.execute<{ id: string | number }>(sql`
-      SELECT r.id FROM locations l
-      CROSS JOIN LATERAL (
-        SELECT ${importRows.id} AS id FROM ${importRows}
-        WHERE ${where} AND ${importRows.locationId} = l.id
-        ORDER BY ${importRows.id} LIMIT ${want}) r
-      ORDER BY l.code ${desc ? sql`DESC` : sql`ASC`}, r.id
-      LIMIT ${want}`);
-    return res.rows.map((r) => Number(r.id));
-  };
-  const unlocated = async (n: number) => {
-    if (n <= 0) {
-      return [];
+  const r = importRows;
+  const pending = and(eq(r.createdById, scope.createdById), eq(r.importType, scope.importType), eq(r.state, 'pending'));
+  const found = await tx.execute<{ location_id: number | null; code: string | null }>(sql`
+    WITH RECURSIVE loc AS (
+      (SELECT ${r.locationId} AS location_id FROM ${r} WHERE ${pending}
+        ORDER BY ${r.locationId} DESC NULLS LAST LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${r.locationId} FROM ${r} WHERE ${pending} AND ${r.locationId} < loc.location_id
+              ORDER BY ${r.locationId} DESC NULLS LAST LIMIT 1)
+      FROM loc WHERE loc.location_id IS NOT NULL
+    )
+    SELECT loc.location_id, l.code FROM loc LEFT JOIN locations l ON l.id = loc.location_id
+    UNION
+    SELECT NULL, NULL WHERE EXISTS (SELECT 1 FROM ${r} WHERE ${pending} AND ${r.locationId} IS NULL)`);
+  const sign = q.orderMethod === 'desc' ? -1 : 1;
+  // By code; rows without a location (no code) count as lowest: last when descending, first when ascending.
+  const groups = [...found.rows]
+    .filter((g, i, all) => all.findIndex((o) => o.location_id === g.location_id) === i)
+    .sort((a, b) => {
+      if (a.code === null || b.code === null) {
+        return a.code === b.code ? 0 : (a.code === null ? -1 : 1) * sign;
+      }
+      return (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) * sign;
+    });
+  const ids: number[] = [];
+  for (const g of groups) {
+    if (ids.length >= want) {
+      break;
     }
     const rows = await tx
-      .select({ id: importRows.id })
-      .from(importRows)
-      .where(and(where, isNull(importRows.locationId)))
-      .orderBy(asc(importRows.id))
-      .limit(n);
-    return rows.map((r) => r.id);
-  };
-  let ids: number[];
-  if (desc) {
-    const first = await located();
-    ids = [...first, ...(await unlocated(want - first.length))];
-  } else {
-    const first = await unlocated(want);
-    ids = first.length >= want ? first : [...first, ...(await located())];
+      .select({ id: r.id })
+      .from(r)
+      .where(and(where, g.location_id === null ? isNull(r.locationId) : eq(r.locationId, g.location_id)))
+      .orderBy(asc(r.id))
+      .limit(want - ids.length);
+    ids.push(...rows.map((x) => x.id));
   }
   return ids.slice(q.offset, want);
 }
@@ -279,7 +291,7 @@ export async function reviewPage(tx: Tx, scope: ReviewScope, q: PrepareImportQue
       .leftJoin(locations, eq(locations.id, importRows.locationId));
   let rows: Awaited<ReturnType<ReturnType<typeof select>['where']>>;
   if (q.orderBy === 'location') {
-    const ids = await idsByLocation(tx, where, q);
+    const ids = await idsByLocation(tx, scope, where, q);
     const found = ids.length === 0 ? [] : await select().where(inArray(importRows.id, ids));
     const at = new Map(ids.map((id, i) => [id, i]));
     rows = found.sort((a, b) => at.get(a.row.id)! - at.get(b.row.id)!);
@@ -373,8 +385,25 @@ export async function updateRow(tx: Tx, id: number, values: Partial<ImportRowIns
 /** The rows a launch takes, locked, in file order: the selected ones (or all) of the caller's pending rows of the type. */
 export async function rowsForLaunch(tx: Tx, scope: ReviewScope, ids: readonly number[] | 'all') {
   const where = and(scopeCondition(scope), batchReady, ids === 'all' ? undefined : inArray(importRows.id, [...ids]));
+  // What the launch reads of a row (not the file's cells, the OCR's confidences or crops).
+  const r = importRows;
   return tx
-    .select({ row: importRows, fileName: importBatches.fileName })
+    .select({
+      row: {
+        id: r.id,
+        batchId: r.batchId,
+        rowNo: r.rowNo,
+        importType: r.importType,
+        locationId: r.locationId,
+        data: r.data,
+        errors: r.errors,
+        matches: r.matches,
+        fileDuplicateOf: r.fileDuplicateOf,
+        decision: r.decision,
+        mergeIntoId: r.mergeIntoId,
+      },
+      fileName: importBatches.fileName,
+    })
     .from(importRows)
     .innerJoin(importBatches, eq(importBatches.id, importRows.batchId))
     .where(where)
