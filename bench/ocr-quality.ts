@@ -8,7 +8,8 @@
  * the wrong values taken as sure (must be 0: every field not exact goes to review) and the median seconds a page.
  *
  * `npm run bench:ocr -w bench` (or `npm run bench -w bench -- ocr`) runs only this; OCR_FORMS (default 40) and
- * OCR_SEED change the set. `runOcrQuality()` is also called at the end of the main benchmark.
+ * OCR_SEED change the set, OCR_HARD=1 adds harder kinds of page, OCR_SHOW_REVIEW=1 lists what went to review with each
+ * model's reading. `runOcrQuality()` is also called at the end of the main benchmark.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -59,6 +60,31 @@ const PROFILES: Profile[] = [
       noise: 7,
       scale: 1.2 + rnd() * 0.3,
       jpeg: 70,
+      seed: Math.floor(rnd() * 1e9),
+    }),
+  },
+];
+
+/**
+ * Harder pages, added to the rotation with OCR_HARD=1 (the four kinds above stay as they are): a fax-like 100 dpi
+ * scan, blurred and saved as JPEG 50, and a dim phone photo from further away (1.0×, more blur and noise).
+ */
+const HARD: Profile[] = [
+  {
+    name: 'fax-like scan 100 dpi, blurred, JPEG 50',
+    dpi: 100,
+    degradation: (rnd) => ({ rotate: (rnd() * 2 - 1) * 1.5, blur: 0.8, jpeg: 50, seed: Math.floor(rnd() * 1e9) }),
+  },
+  {
+    name: 'phone photo from further: 150 dpi, blur 1.4, noise 10',
+    dpi: 150,
+    degradation: (rnd) => ({
+      photo: 0.04,
+      rotate: (rnd() * 2 - 1) * 3,
+      blur: 1.4,
+      noise: 10,
+      scale: 1.0,
+      jpeg: 65,
       seed: Math.floor(rnd() * 1e9),
     }),
   },
@@ -188,8 +214,9 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
   const engine = tesseractOcr();
   const forms = generateForms(count, seed);
   const rnd = random(seed + 1);
+  const profiles = process.env.OCR_HARD ? [...PROFILES, ...HARD] : PROFILES;
   log(
-    `\n== OCR of the paper lead form: ${count} filled forms, ${PROFILES.length} kinds of scan and photo, Tesseract, ${os.availableParallelism()} cores (load ${os.loadavg()[0]?.toFixed(1)}) ==`,
+    `\n== OCR of the paper lead form: ${count} filled forms, ${profiles.length} kinds of scan and photo, Tesseract, ${os.availableParallelism()} cores (load ${os.loadavg()[0]?.toFixed(1)}) ==`,
   );
 
   const seconds: number[] = [];
@@ -202,7 +229,7 @@ export async function runOcrQuality(options: { forms?: number; seed?: number; lo
   const total = { fields: 0, exact: 0, exactAccepted: 0, review: 0, wrong: 0 };
 
   for (const [i, form] of forms.entries()) {
-    const profile = PROFILES[i % PROFILES.length] as Profile;
+    const profile = profiles[i % profiles.length] as Profile;
     const style = i % 2 === 0 ? 'hand' : 'plain';
     const page = await degrade(await filledFormPng(form.values, { dpi: profile.dpi, style }), profile.degradation(rnd));
     const started = performance.now();
