@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, readLeadForm, type LeadFormReading } from '../../documents/lead-form/index.ts';
+import { LEAD_FORM_CONFIDENT, LEAD_FORM_FIELDS, pdfPages, readLeadForm, type LeadFormReading } from '../../documents/lead-form/index.ts';
 import { DriveError, parseFolderRef, type DriveFile, type DriveSource } from '../../integrations/drive/index.ts';
 import { OcrError, type OcrEngine } from '../../integrations/ocr/index.ts';
 import { storedBytes, storeGeneratedFile, type FilesDeps } from '../files/index.ts';
@@ -517,8 +517,11 @@ async function readPage(deps: OcrDeps, page: ClaimedPage): Promise<LeadFormReadi
   let image: Buffer | null;
   try {
     const bytes = await buffer(await deps.files.storage.read(page.storageKey));
-    image = page.contentType === 'application/pdf' ? await pdfPage(bytes, page.pageNo) : bytes;
-    if (image) {
+    if (page.contentType === 'application/pdf') {
+      // Rendered as PGM, one page: the reader takes its pixels as they are (no PNG written and decoded).
+      image = (await pdfPages(bytes, { format: 'pgm', first: page.pageNo, last: page.pageNo }))[0] ?? null;
+    } else {
+      image = bytes;
       await sharp(image, { failOn: 'error' }).metadata();
     }
   } catch {
@@ -589,21 +592,6 @@ async function pdfPageCount(pdf: Buffer): Promise<number> {
       return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
     } catch {
       return 0;
-    }
-  });
-}
-
-/** One page of a PDF as a PNG at 300 dpi, as `pdfPages` renders every page; null when it cannot be rendered. */
-async function pdfPage(pdf: Buffer, pageNo: number): Promise<Buffer | null> {
-  return withTempPdf(pdf, async (file, dir) => {
-    const out = path.join(dir, 'page');
-    try {
-      await run('pdftoppm', ['-r', '300', '-gray', '-png', '-f', String(pageNo), '-l', String(pageNo), '-singlefile', file, out], {
-        timeout: 120_000,
-      });
-      return await fs.readFile(`${out}.png`);
-    } catch {
-      return null;
     }
   });
 }
