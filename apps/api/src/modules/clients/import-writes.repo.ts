@@ -59,17 +59,77 @@ export async function takenContacts(tx: Tx, emails: readonly string[], phones: r
   return { emails: takenEmails, phones: takenPhones };
 }
 
-/** Inserts clients many at a time; answers their ids in the order given. */
-export async function insertClients(tx: Tx, values: Omit<UserInsert, 'roleId'>[]): Promise<number[]> {
-  const ids: number[] = [];
-  const CHUNK = 1_000;
+/** What an import sets of a new client (the rest takes the column defaults). */
+export type ImportedClientValues = Pick<
+  UserInsert,
+  | 'name'
+  | 'surname'
+  | 'email'
+  | 'phone'
+  | 'phoneE164'
+  | 'mobilePhone'
+  | 'mobilePhoneE164'
+  | 'address'
+  | 'zipcode'
+  | 'city'
+  | 'age'
+  | 'company'
+  | 'gender'
+  | 'locale'
+  | 'leadSource'
+  | 'leadLocationId'
+  | 'status'
+  | 'createdById'
+>;
+
+/**
+ * Inserts clients many at a time; answers their ids in the order given. The ids are drawn from the
+ * sequence first, then the rows go 5,000 a statement as one JSON parameter (building a statement of
+ * 1,000 rows × every column of users cost more time than the database took to write it).
+ */
+export async function insertClients(tx: Tx, values: ImportedClientValues[]): Promise<number[]> {
+  if (values.length === 0) {
+    return [];
+  }
+  const drawn = await tx.execute<{ id: number }>(
+    sql`SELECT nextval(pg_get_serial_sequence('users', 'id'))::int AS id FROM generate_series(1, ${values.length})`,
+  );
+  const ids = drawn.rows.map((r) => r.id);
   const roleId = roleByCode('user').id;
+  const CHUNK = 5_000;
   for (let i = 0; i < values.length; i += CHUNK) {
-    const rows = await tx
-      .insert(users)
-      .values(values.slice(i, i + CHUNK).map((v) => ({ ...v, roleId })))
-      .returning({ id: users.id });
-    ids.push(...rows.map((r) => r.id));
+    const payload = JSON.stringify(
+      values.slice(i, i + CHUNK).map((v, k) => ({
+        id: ids[i + k],
+        name: v.name,
+        surname: v.surname,
+        email: v.email ?? null,
+        phone: v.phone ?? null,
+        phone_e164: v.phoneE164 ?? null,
+        mobile_phone: v.mobilePhone ?? null,
+        mobile_phone_e164: v.mobilePhoneE164 ?? null,
+        address: v.address ?? null,
+        zipcode: v.zipcode ?? null,
+        city: v.city ?? null,
+        age: v.age ?? null,
+        company: v.company ?? null,
+        gender: v.gender ?? null,
+        locale: v.locale ?? null,
+        lead_source: v.leadSource ?? null,
+        lead_location_id: v.leadLocationId ?? null,
+        status: v.status ?? null,
+        created_by_id: v.createdById ?? null,
+      })),
+    );
+    await tx.execute(sql`
+      INSERT INTO users (id, role_id, name, surname, email, phone, phone_e164, mobile_phone, mobile_phone_e164, address, zipcode,
+                         city, age, company, gender, locale, lead_source, lead_location_id, status, created_by_id)
+      SELECT x.id, ${roleId}, x.name, x.surname, x.email, x.phone, x.phone_e164, x.mobile_phone, x.mobile_phone_e164, x.address,
+             x.zipcode, x.city, x.age, x.company, x.gender, coalesce(x.locale, 'de'), x.lead_source, x.lead_location_id,
+             x.status, x.created_by_id
+      FROM jsonb_to_recordset(${payload}::jsonb) AS x(id int, name text, surname text, email text, phone text, phone_e164 text,
+           mobile_phone text, mobile_phone_e164 text, address text, zipcode text, city text, age int, company text, gender text,
+           locale text, lead_source text, lead_location_id int, status text, created_by_id int)`);
   }
   return ids;
 }
