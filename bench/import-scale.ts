@@ -555,20 +555,27 @@ async function serve(url: string) {
 async function explainReview(database: Database, admin: number) {
   const scope = `"import_rows"."created_by_id" = ${admin} AND "import_rows"."import_type" = 'leads' AND "import_rows"."state" = 'pending'
     AND EXISTS (SELECT 1 FROM import_batches b WHERE b.id = "import_rows"."batch_id" AND b.stage = 'ready')`;
-  const located = (filter: string) => `SELECT r.id FROM locations l
-      CROSS JOIN LATERAL (SELECT "import_rows"."id" AS id FROM "import_rows" WHERE ${scope}${filter} AND "import_rows"."location_id" = l.id
-        ORDER BY "import_rows"."id" LIMIT 50) r
-      ORDER BY l.code DESC, r.id LIMIT 50`;
+  const pending = `"import_rows"."created_by_id" = ${admin} AND "import_rows"."import_type" = 'leads' AND "import_rows"."state" = 'pending'`;
+  const locations = `WITH RECURSIVE loc AS (
+      (SELECT "import_rows"."location_id" AS location_id FROM "import_rows" WHERE ${pending} ORDER BY "import_rows"."location_id" DESC NULLS LAST LIMIT 1)
+      UNION ALL
+      SELECT (SELECT "import_rows"."location_id" FROM "import_rows" WHERE ${pending} AND "import_rows"."location_id" < loc.location_id
+              ORDER BY "import_rows"."location_id" DESC NULLS LAST LIMIT 1)
+      FROM loc WHERE loc.location_id IS NOT NULL)
+    SELECT loc.location_id, l.code FROM loc LEFT JOIN locations l ON l.id = loc.location_id
+    UNION
+    SELECT NULL, NULL WHERE EXISTS (SELECT 1 FROM "import_rows" WHERE ${pending} AND "import_rows"."location_id" IS NULL)`;
+  const location =
+    (await database.pool.query<{ location_id: number | null }>(locations)).rows.find((r) => r.location_id !== null)?.location_id ?? 0;
+  const located = (filter: string) =>
+    `SELECT "import_rows"."id" FROM "import_rows" WHERE ${scope}${filter} AND "import_rows"."location_id" = ${location} ORDER BY "import_rows"."id" LIMIT 50`;
   const ids = (await database.pool.query<{ id: string }>(located(''))).rows.map((r) => r.id).join(',') || '0';
   const statements: [string, string][] = [
-    ['page ids by location, no filter', located('')],
+    ['the locations of the pending rows (skip scan of the review index)', locations],
+    ["a location's page ids, no filter", located('')],
     [
-      'page ids by location, not reviewed + duplicates',
+      "a location's page ids, not reviewed + duplicates",
       located(` AND "import_rows"."review_status" = 'not_reviewed' AND "import_rows"."duplication_status" = 'duplicates'`),
-    ],
-    [
-      'page ids without a location',
-      `SELECT "import_rows"."id" FROM "import_rows" WHERE ${scope} AND "import_rows"."location_id" IS NULL ORDER BY "import_rows"."id" LIMIT 50`,
     ],
     [
       'the page rows by id, with file and location',
