@@ -32,6 +32,20 @@ export const localityKey = (city: AnyPgColumn | SQL) =>
 export const streetKey = (address: AnyPgColumn | SQL) =>
   sql`regexp_replace(regexp_replace(translate(replace(lower(${address}), 'ß', 'ss'), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), 'strasse|str[.]', 'str', 'g'), '[^a-z0-9]+', '', 'g')`;
 
+/**
+ * The street of an address without its number, as streetKey writes it ('Bahnhofstr. 12a' and
+ * 'Bahnhofstrasse 12' = 'bahnhofstr'): the street of the duplicate engine's key "postcode, street and
+ * given name" (the domain's `sg:` blocking key, packages/domain/src/dedupe/blocking.ts).
+ */
+export const streetNameKey = (address: AnyPgColumn | SQL) =>
+  sql`regexp_replace(regexp_replace(${streetKey(address)}, '[0-9]+[a-z]?$', ''), '[0-9]+', '', 'g')`;
+
+/**
+ * The building number of an address, its first digits ('Bahnhofstrasse 12a' = '12'): the number of the
+ * duplicate engine's key "postcode, given name and number" (the domain's `gn:` blocking key).
+ */
+export const houseNumberKey = (address: AnyPgColumn | SQL) => sql`substring(${address} from '[0-9]+')`;
+
 /** Clients are users whose role is `user`; staff are users of the other seven roles. */
 export const users = pgTable(
   'users',
@@ -130,8 +144,9 @@ export const users = pgTable(
     // right one): both in the index, so the lookup reads only the rows it keeps.
     index('users_locality_street_idx').on(localityKey(t.city), streetKey(t.address)),
     // Duplicate engine: a given name (or, names swapped, a surname) that sounds alike within the
-    // postcode, for a mistyped surname at a mistyped street.
-    index('users_zipcode_given_sound_idx').on(t.zipcode, surnameSound(t.name)),
+    // postcode, at the same street or with the same number (the domain's `sg:` and `gn:` keys): a
+    // mistyped surname. Both lookups are decided in the index, so only the rows kept are read.
+    index('users_zipcode_given_street_idx').on(t.zipcode, surnameSound(t.name), streetNameKey(t.address), houseNumberKey(t.address)),
     // Search by address and place.
     index('users_address_trgm_idx').using(
       'gin',

@@ -127,9 +127,16 @@ describe('candidates by blocking key', () => {
     expect(await candidatesOf({ zipcode: '8005', name: 'Hans Muster', surname: '' })).toEqual([ids.hans]);
   });
 
-  it('finds a mistyped surname at a mistyped street by the given name’s sound within the postcode', async () => {
-    // Kuster does not sound like Muster (Soundex keeps the first letter); Limatstr 5O is no street key of his.
-    expect(await candidatesOf({ zipcode: '8005', name: 'Hans', surname: 'Kuster', address: 'Limatstr 5O' })).toEqual([ids.hans]);
+  it('finds a mistyped surname by the given name’s sound within the postcode with the number or the street (sg:/gn:)', async () => {
+    // Kuster does not sound like Muster (Soundex keeps the first letter); neither address is a street key of his.
+    const kuster = { zipcode: '8005', name: 'Hans', surname: 'Kuster' };
+    expect(await candidatesOf({ ...kuster, address: 'Limatstr 50' })).toEqual([ids.hans]);
+    expect(await candidatesOf({ ...kuster, address: 'Limmatstr. 5O' })).toEqual([ids.hans]);
+  });
+
+  it('does not pair a mistyped surname on a street mistyped together with its number (the domain’s keys neither)', async () => {
+    expect(await candidatesOf({ zipcode: '8005', name: 'Hans', surname: 'Kuster', address: 'Limatstr 5O' })).toEqual([]);
+    expect(await candidatesOf({ zipcode: '8005', name: 'Hans', surname: 'Kuster', address: null })).toEqual([]);
   });
 
   it('finds "Bahnhofstr. 12" as "Bahnhofstrasse 12" in a nearby postcode, not in a far town', async () => {

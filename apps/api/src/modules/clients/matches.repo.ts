@@ -2,7 +2,7 @@ import { roleByCode, type ClientScope } from '@bo/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { localityKey, locations, streetKey, surnameSound, users } from '../../db/schema/index.ts';
+import { houseNumberKey, localityKey, locations, streetKey, streetNameKey, surnameSound, users } from '../../db/schema/index.ts';
 import { clientSummaryColumns } from './list.repo.ts';
 import { clientScopeCondition } from './scope.repo.ts';
 
@@ -22,8 +22,10 @@ import { clientScopeCondition } from './scope.repo.ts';
  * |   given name: names swapped)                     |                                            |
  * | place + Soundex of the surname or given name     | users_locality_surname_sound_idx           |
  * |   (a mistyped postcode)                          |                                            |
- * | postcode + Soundex of the given name (or of the  | users_zipcode_given_sound_idx              |
- * |   surname: names swapped): a mistyped surname    |                                            |
+ * | postcode + Soundex of the given name (or of the  | users_zipcode_given_street_idx             |
+ * |   surname: names swapped) + the street without   |   (postcode, sound, street, number)        |
+ * |   its number, or + the number (the domain's sg:  |                                            |
+ * |   and gn: keys): a mistyped surname              |                                            |
  * | street with number, normalised, within the       | users_street_key_idx (street, postcode)    |
  * |   nearby postcodes, or within the place          | users_locality_street_idx (place, street)  |
  */
@@ -58,12 +60,19 @@ const lookedUp = alias(users, 'u');
 /** The columns the engine compares, as the lookups return them with `columns`. */
 const MATCH_COLUMNS = ['id', 'name', 'surname', 'email', 'phone', 'mobile_phone', 'zipcode', 'city', 'address'] as const;
 
+/** The lowest and highest of the nearby postcodes (four digits: as text in the order of numbers). */
+function nearRange(near: string[]): [string | null, string | null] {
+  const sorted = [...near].sort();
+  return [sorted[0] ?? null, sorted[sorted.length - 1] ?? null];
+}
+
 /**
  * The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. With `scope`, each
  * key's lookup keeps only the clients of that scope; with `columns`, it answers the columns the engine
- * compares as well, read by the lookup itself (no second visit of each candidate's row).
+ * compares as well, read by the lookup itself (no second visit of each candidate's row). Exported for
+ * bench/duplicate-counts.ts, which explains it.
  */
-function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; columns?: boolean } = {}): SQL {
+export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; columns?: boolean } = {}): SQL {
   const col = <T>(f: (p: CandidateProbe, i: number) => T) => sql.param(probes.map(f));
   const k = (name: string) => sql.raw(`k.${name}`);
   const u = (name: string) => sql.raw(`u.${name}`);
@@ -77,8 +86,9 @@ function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; co
       SELECT * FROM unnest(${col((_, i) => i)}::int[], ${col((p) => p.id)}::int[], ${col((p) => p.phoneE164)}::text[],
                            ${col((p) => p.mobilePhoneE164)}::text[], ${col((p) => p.email)}::text[], ${col((p) => p.zipcode)}::text[],
                            ${col((p) => p.name)}::text[], ${col((p) => p.surname)}::text[], ${col((p) => p.city)}::text[],
-                           ${col((p) => p.address)}::text[], ${col((p) => p.near.join(','))}::text[])
-        AS p(i, self_id, ph1, ph2, email, zipcode, name, surname, city, address, near)
+                           ${col((p) => p.address)}::text[], ${col((p) => p.near.join(','))}::text[],
+                           ${col((p) => nearRange(p.near)[0])}::text[], ${col((p) => nearRange(p.near)[1])}::text[])
+        AS p(i, self_id, ph1, ph2, email, zipcode, name, surname, city, address, near, near_low, near_high)
     ), k AS MATERIALIZED (
       SELECT p.i, p.self_id, p.ph1, p.ph2,
              nullif(lower(btrim(p.email)), '') AS email,
@@ -90,11 +100,12 @@ function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; co
                    ) words WHERE s IS NOT NULL) AS sounds,
              nullif(${localityKey(sql`p.city`)}, '') AS locality,
              CASE WHEN ${streetKey(sql`p.address`)} ~ '[0-9]' THEN ${streetKey(sql`p.address`)} END AS street,
+             nullif(${streetNameKey(sql`p.address`)}, '') AS street_name,
+             ${houseNumberKey(sql`p.address`)} AS number,
              string_to_array(nullif(p.near, ''), ',') AS near,
              -- The nearby postcodes' range: one index range per street key (the list itself is checked
              -- on the few rows inside it; as an index condition it would be one descent per postcode).
-             (SELECT min(x) FROM unnest(string_to_array(nullif(p.near, ''), ',')) AS x) AS near_low,
-             (SELECT max(x) FROM unnest(string_to_array(nullif(p.near, ''), ',')) AS x) AS near_high
+             p.near_low, p.near_high
       FROM p
     )
     SELECT k.i, ${answered}
@@ -108,8 +119,15 @@ function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; co
       (SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = ANY(${k('sounds')})
-         AND ${client} LIMIT ${limit})
+      -- One lookup per sound: with "= ANY(sounds)" the planner checks the sound on the table's rows (every
+      -- client of the street or number in the postcode read), with "= s.sound" the index decides all.
+      (SELECT ${returned} FROM unnest(${k('sounds')}) AS s(sound) CROSS JOIN LATERAL (
+         SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = s.sound
+           AND ${streetNameKey(u('address'))} = ${k('street_name')} AND ${client} LIMIT ${limit}) u LIMIT ${limit})
+      UNION
+      (SELECT ${returned} FROM unnest(${k('sounds')}) AS s(sound) CROSS JOIN LATERAL (
+         SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = s.sound
+           AND ${houseNumberKey(u('address'))} = ${k('number')} AND ${client} LIMIT ${limit}) u LIMIT ${limit})
       UNION
       (SELECT ${returned} FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})

@@ -1,0 +1,5 @@
+-- Duplicate engine: the given name's sound within the postcode is a key only together with the street or
+-- the number (the domain's `sg:` and `gn:` blocking keys), both decided in this index; it replaces the
+-- looser postcode + given name's sound index of 0019 (apps/api/src/modules/clients/matches.repo.ts).
+DROP INDEX IF EXISTS "users_zipcode_given_sound_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_zipcode_given_street_idx" ON "users" USING btree ("zipcode",soundex(translate(lower("name"), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn')),regexp_replace(regexp_replace(regexp_replace(regexp_replace(translate(replace(lower("address"), 'ß', 'ss'), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), 'strasse|str[.]', 'str', 'g'), '[^a-z0-9]+', '', 'g'), '[0-9]+[a-z]?$', ''), '[0-9]+', '', 'g'),substring("address" from '[0-9]+'));
