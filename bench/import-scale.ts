@@ -408,6 +408,8 @@ export async function benchImportScale(opts: {
   const counts = (await call<Page>('GET', '/api/import/prepare-import?importType=leads&limit=1')).counts;
   await explainReview(database, admin);
   const pagesPeak = await memory.peak();
+  verdict('CSV peak RSS of the check', mb(c.peak), '< 1024 MB', c.peak < TARGET.rssBytes);
+  verdict('peak RSS while the pages are read', mb(pagesPeak), '< 1024 MB', pagesPeak < TARGET.rssBytes);
   if (process.env.BENCH_IMPORT_KEEP === '1') {
     // The checked upload stays pending (for plans and profiles of the review); the next run discards it.
     for (const r of results) {
@@ -424,8 +426,8 @@ export async function benchImportScale(opts: {
   );
   const launchMs = Date.now() - t0;
   verdict('launch of all rows', secs(launchMs), '≤ 30 s', launchMs <= TARGET.launchMs);
-  const peak = Math.max(c.peak, pagesPeak, await memory.peak());
-  verdict('CSV peak RSS (check, pages, launch)', mb(peak), '< 1024 MB', peak < TARGET.rssBytes);
+  const launchPeak = await memory.peak();
+  verdict('peak RSS of the launch', mb(launchPeak), '< 1024 MB', launchPeak < TARGET.rssBytes);
   console.log(
     `counts: ${JSON.stringify(counts)}; launch: ${launched.created} created, ${launched.skipped} skipped, ${launched.merged} merged, ${launched.errors.length} errors`,
   );
@@ -472,8 +474,9 @@ async function cleanUp(database: Database, admin: number): Promise<number> {
         await client.query(`DELETE FROM bench_import_created x WHERE EXISTS (SELECT 1 FROM ${t} y WHERE y."${col}" = x.id)`);
       }
     }
-    await client.query(`SET LOCAL session_replication_role = replica`);
+    // The batches go with their rows (the cascade) before the checks are skipped for the clients.
     await client.query(`DELETE FROM import_batches WHERE created_by_id = $1 AND ${BENCH_FILES}`, [admin]);
+    await client.query(`SET LOCAL session_replication_role = replica`);
     await client.query(`DELETE FROM status_history WHERE user_id IN (SELECT id FROM bench_import_created)`);
     await client.query(`DELETE FROM user_info WHERE user_id IN (SELECT id FROM bench_import_created)`);
     const res = await client.query(`DELETE FROM users WHERE id IN (SELECT id FROM bench_import_created)`);

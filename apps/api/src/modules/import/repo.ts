@@ -1,5 +1,5 @@
 import type { ImportType, PrepareImportQuery } from '@bo/domain';
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { importBatches, importMappings, importRows, locations, type ReviewCells } from '../../db/schema/index.ts';
 
@@ -237,18 +237,22 @@ async function idsByLocation(tx: Tx, scope: ReviewScope, where: SQL, q: PrepareI
   const want = q.offset + q.limit;
   const r = importRows;
   const pending = and(eq(r.createdById, scope.createdById), eq(r.importType, scope.importType), eq(r.state, 'pending'));
-  const found = await tx.execute<{ location_id: number | null; code: string | null }>(sql`
+  // Each location with its first pending row, in the review index's own order (so no other index is
+  // walked from the table's first row past every launched one).
+  const found = await tx.execute<{ location_id: number | null; code: string | null; first_id: string | number }>(sql`
     WITH RECURSIVE loc AS (
-      (SELECT ${r.locationId} AS location_id FROM ${r} WHERE ${pending}
-        ORDER BY ${r.locationId} DESC NULLS LAST LIMIT 1)
+      (SELECT ${r.locationId} AS location_id, ${r.id} AS first_id FROM ${r} WHERE ${pending}
+        ORDER BY ${r.locationId} DESC NULLS LAST, ${r.id} LIMIT 1)
       UNION ALL
-      SELECT (SELECT ${r.locationId} FROM ${r} WHERE ${pending} AND ${r.locationId} < loc.location_id
-              ORDER BY ${r.locationId} DESC NULLS LAST LIMIT 1)
-      FROM loc WHERE loc.location_id IS NOT NULL
+      SELECT n.location_id, n.first_id FROM loc CROSS JOIN LATERAL (
+        SELECT ${r.locationId} AS location_id, ${r.id} AS first_id FROM ${r} WHERE ${pending} AND ${r.locationId} < loc.location_id
+        ORDER BY ${r.locationId} DESC NULLS LAST, ${r.id} LIMIT 1) n
+      WHERE loc.location_id IS NOT NULL
     )
-    SELECT loc.location_id, l.code FROM loc LEFT JOIN locations l ON l.id = loc.location_id
-    UNION
-    SELECT NULL, NULL WHERE EXISTS (SELECT 1 FROM ${r} WHERE ${pending} AND ${r.locationId} IS NULL)`);
+    SELECT loc.location_id, l.code, loc.first_id FROM loc LEFT JOIN locations l ON l.id = loc.location_id WHERE loc.location_id IS NOT NULL
+    UNION ALL
+    (SELECT NULL, NULL, ${r.id} FROM ${r} WHERE ${pending} AND ${r.locationId} IS NULL
+      ORDER BY ${r.locationId} DESC NULLS LAST, ${r.id} LIMIT 1)`);
   const sign = q.orderMethod === 'desc' ? -1 : 1;
   // By code; rows without a location (no code) count as lowest: last when descending, first when ascending.
   const groups = [...found.rows]
@@ -267,7 +271,7 @@ async function idsByLocation(tx: Tx, scope: ReviewScope, where: SQL, q: PrepareI
     const rows = await tx
       .select({ id: r.id })
       .from(r)
-      .where(and(where, g.location_id === null ? isNull(r.locationId) : eq(r.locationId, g.location_id)))
+      .where(and(where, g.location_id === null ? isNull(r.locationId) : eq(r.locationId, g.location_id), gte(r.id, Number(g.first_id))))
       .orderBy(asc(r.id))
       .limit(want - ids.length);
     ids.push(...rows.map((x) => x.id));
@@ -291,7 +295,26 @@ export async function reviewPage(tx: Tx, scope: ReviewScope, q: PrepareImportQue
       .leftJoin(locations, eq(locations.id, importRows.locationId));
   let rows: Awaited<ReturnType<ReturnType<typeof select>['where']>>;
   if (q.orderBy === 'location') {
-    const ids = await idsByLocation(tx, scope, where, q);
+    // The ready batches by id rather than a join per row: a join leads the planner away from the review index.
+    const ready = await tx
+      .select({ id: importBatches.id })
+      .from(importBatches)
+      .where(
+        and(
+          eq(importBatches.stage, 'ready'),
+          eq(importBatches.importType, scope.importType),
+          scope.batchId === undefined ? undefined : eq(importBatches.id, scope.batchId),
+        ),
+      );
+    const readyWhere = and(
+      scopeCondition(scope),
+      filterCondition(q),
+      inArray(
+        importRows.batchId,
+        ready.map((b) => b.id),
+      ),
+    )!;
+    const ids = ready.length === 0 ? [] : await idsByLocation(tx, scope, readyWhere, q);
     const found = ids.length === 0 ? [] : await select().where(inArray(importRows.id, ids));
     const at = new Map(ids.map((id, i) => [id, i]));
     rows = found.sort((a, b) => at.get(a.row.id)! - at.get(b.row.id)!);
