@@ -619,7 +619,12 @@ async function main() {
   if (process.argv.includes('--prepare')) {
     return;
   }
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { env: { ...process.env, BENCH_URL: url } });
+  // BENCH_SERVER_HEAP (MB): the server's V8 heap limit (--max-old-space-size), to see what it needs.
+  const heap = process.env.BENCH_SERVER_HEAP ? [`--max-old-space-size=${Number(process.env.BENCH_SERVER_HEAP)}`] : [];
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    env: { ...process.env, BENCH_URL: url },
+    execArgv: [...process.execArgv, ...heap],
+  });
   const answer = <T>(ask?: string) =>
     new Promise<T>((resolve, reject) => {
       const stopped = (code: number | null) => reject(new Error(`the server stopped (${code})`));
