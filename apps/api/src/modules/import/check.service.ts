@@ -89,7 +89,16 @@ function fileKeys(data: ImportRowData): string[] {
 export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowData }[]): number[][] {
   const postcodes = swissPostcodes();
   const seen = new Map<string, number[]>();
-  const records = rows.map((r) => matchRecordOf(r.data));
+  // The records of the rows compared only (most rows share no key with an earlier one).
+  const made = new Map<number, MatchRecord>();
+  const record = (i: number) => {
+    let r = made.get(i);
+    if (!r) {
+      r = matchRecordOf(rows[i]!.data);
+      made.set(i, r);
+    }
+    return r;
+  };
   return rows.map((r, i) => {
     const candidates = new Set<number>();
     for (const key of fileKeys(r.data)) {
@@ -104,7 +113,7 @@ export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowDa
     }
     const dups: number[] = [];
     for (const j of [...candidates].sort((a, b) => a - b)) {
-      if (compareRecords(records[i]!, records[j]!, postcodes).isMatch) {
+      if (compareRecords(record(i), record(j), postcodes).isMatch) {
         dups.push(rows[j]!.rowNo);
       }
     }
