@@ -36,6 +36,7 @@ export * from './zurich-time.ts';
 export * from './events.ts';
 export * from './contrast.ts';
 export * from './sms-texts.ts';
+export * from './sms-status.ts';
 export * from './calendar-summary.ts';
 export * from './calendar-access.ts';
 export * from './perform-draft.ts';
