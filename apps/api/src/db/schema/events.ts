@@ -230,5 +230,7 @@ export const smsOutbox = pgTable(
       .where(sql`${t.status} = 'planned'`),
     index('sms_outbox_event_idx').on(t.eventId),
     index('sms_outbox_user_idx').on(t.userId),
+    // Status callbacks name a message by the provider's id.
+    index('sms_outbox_provider_idx').on(t.providerId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "sms_outbox_provider_idx" ON "sms_outbox" USING btree ("provider_id");
