@@ -35,6 +35,7 @@ import { createTelephony, type Telephony } from './integrations/telephony/index.
 import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
 import { createFinancing, type FinancingProvider } from './integrations/financing/index.ts';
 import { createDrive, type DriveSource } from './integrations/drive/index.ts';
+import { smsWebhookKey } from './integrations/sms/index.ts';
 import { ocrRoutes } from './modules/import/ocr.routes.ts';
 import { inProcessChecks, uploadFiles, type ImportDeps } from './modules/import/index.ts';
 import { importRoutes } from './modules/import/routes.ts';
@@ -50,6 +51,7 @@ import { financeStatsRoutes } from './modules/finances/stats.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
+import { smsWebhookRoutes } from './modules/sms/webhook.routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { snapshotRoutes } from './modules/snapshots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
   smsRoutes(app, { db: deps.database.db });
+  smsWebhookRoutes(app, { db: deps.database.db, publicUrl: deps.config.publicUrl, key: smsWebhookKey(deps.config) });
   locationRoutes(app, { db: deps.database.db });
   statusRoutes(app);
   snapshotRoutes(app, { db: deps.database.db });

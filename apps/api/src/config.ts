@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isIBANValid } from 'swissqrbill/utils';
 import { z } from 'zod';
+import { SMS_STATUS_PATH } from './integrations/sms/sms.ts';
 import { DEFAULT_MONDAY_COLUMN_MAP, mondayColumnMapSchema } from './integrations/workboard/monday-workboard.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -53,6 +55,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  /** The key the local SMS sender signs its delivery reports with (random per process when unset). */
+  SMS_LOCAL_SECRET: z.string().min(16).optional(),
   FINANCING_PROVIDER: z.enum(['local', 'http']).default('local'),
   FINANCING_BASE_URL: z.string().url().optional(),
   FINANCING_API_KEY: z.string().optional(),
@@ -182,8 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             authToken: c.TWILIO_AUTH_TOKEN ?? '',
             from: c.TWILIO_FROM ?? '',
             baseUrl: c.TWILIO_BASE_URL,
+            statusCallbackUrl: `${publicUrl.replace(/\/+$/, '')}${SMS_STATUS_PATH}`,
           }
-        : { provider: 'local' as const },
+        : {
+            provider: 'local' as const,
+            statusCallbackUrl: `${publicUrl.replace(/\/+$/, '')}${SMS_STATUS_PATH}`,
+            secret: c.SMS_LOCAL_SECRET ?? randomBytes(24).toString('base64url'),
+          },
     invoice: { iban: c.INVOICE_IBAN },
     financing:
       c.FINANCING_PROVIDER === 'http'

@@ -86,7 +86,7 @@ describe('route policies', () => {
     }
   });
 
-  it('keeps the sign-in, signup, recovery, health and translation files public and the rest behind a session', () => {
+  it('keeps the sign-in, signup, recovery, health, translation files and signed provider webhooks public and the rest behind a session', () => {
     const publicApi = t
       .routes()
       .filter((r) => !r.url.startsWith('/docs') && r.method !== 'HEAD' && isPublic(policyOf(r)))
@@ -101,6 +101,8 @@ describe('route policies', () => {
         'POST /auth/reset-password',
         'POST /auth/send-code',
         'POST /auth/signup',
+        // Trusts only its X-Twilio-Signature (modules/sms/webhook.routes.ts).
+        'POST /api/webhooks/twilio/sms-status',
       ].sort(),
     );
     expect(guarded().length).toBeGreaterThanOrEqual(8);

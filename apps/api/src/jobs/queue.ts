@@ -62,7 +62,10 @@ export async function startJobs(opts: {
   await boss.work(SMS_DELIVER, async () => {
     // Send until nothing is due; a failed message is planned again later, so it does not hold the loop.
     for (;;) {
-      const { taken } = await deliverDueSms(opts.db, sms, { limit: SMS_BATCH });
+      const { taken } = await deliverDueSms(opts.db, sms, {
+        limit: SMS_BATCH,
+        onReportError: (err) => opts.onError(err instanceof Error ? err : new Error(String(err))),
+      });
       if (taken < SMS_BATCH) {
         return;
       }

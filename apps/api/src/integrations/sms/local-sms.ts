@@ -1,13 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import type { SmsSender } from './sms.ts';
+import { twilioSignature } from './twilio-signature.ts';
+
+export interface LocalSmsOptions {
+  /** The status webhook (`PUBLIC_URL` + SMS_STATUS_PATH) and the key its reports are signed with. */
+  statusCallback?: {
+    url: string;
+    secret: string;
+    /** Posts one report; `fetch` by default, tests answer through the app directly. */
+    post?: (url: string, body: string, headers: Record<string, string>) => Promise<number>;
+  };
+}
 
 /**
  * The local default: nothing leaves the machine. The outbox row already holds the number and the text,
- * which is what the admin reads, so the message counts as delivered the moment the job takes it.
+ * which is what the admin reads. Like a provider, it takes the message as queued and then reports
+ * `sent` and `delivered` by posting Twilio-style status callbacks, signed the same way with the local
+ * secret, to the app's own status webhook, so the whole path runs offline. Without a callback the
+ * message stays queued.
  */
-export function localSms(): SmsSender {
+export function localSms(opts: LocalSmsOptions = {}): SmsSender {
+  const callback = opts.statusCallback;
+  const post =
+    callback?.post ??
+    (async (url: string, body: string, headers: Record<string, string>) => {
+      const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status;
+    });
   return {
     provider: 'local',
-    send: () => Promise.resolve({ providerId: `local-${randomUUID()}`, status: 'delivered' }),
+    send: () => Promise.resolve({ providerId: `local-${randomUUID()}`, status: 'queued' }),
+    async recorded(providerId) {
+      if (!callback) {
+        return;
+      }
+      for (const status of ['sent', 'delivered'] as const) {
+        const params: [string, string][] = [
+          ['MessageSid', providerId],
+          ['SmsSid', providerId],
+          ['MessageStatus', status],
+          ['SmsStatus', status],
+        ];
+        const status_ = await post(callback.url, new URLSearchParams(params).toString(), {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(callback.secret, callback.url, params),
+        });
+        if (status_ !== 200 && status_ !== 204) {
+          throw new Error(`the status webhook answered ${status_}`);
+        }
+      }
+    },
   };
 }

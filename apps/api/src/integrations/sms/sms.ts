@@ -4,6 +4,9 @@
  */
 export type SentSmsStatus = 'sent' | 'delivered' | 'queued';
 
+/** Where providers post delivery statuses (Twilio's status callback), below `PUBLIC_URL`. */
+export const SMS_STATUS_PATH = '/api/webhooks/twilio/sms-status';
+
 export interface SentSms {
   /** The provider's id of the message (Twilio's `SM…` sid), kept with the outbox row. */
   providerId: string;
@@ -14,6 +17,11 @@ export interface SentSms {
 export interface SmsSender {
   readonly provider: string;
   send(to: string, text: string): Promise<SentSms>;
+  /**
+   * Called once the outbox has recorded a message under its provider id (after the commit): the local
+   * sender reports its delivery from here, through the same status webhook a provider calls.
+   */
+  recorded?(providerId: string): Promise<void>;
 }
 
 /**

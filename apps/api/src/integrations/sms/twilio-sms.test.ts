@@ -3,9 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createSmsSender } from './index.ts';
+import { createSmsSender, smsWebhookKey } from './index.ts';
 import { localSms } from './local-sms.ts';
-import { SmsError } from './sms.ts';
+import { SMS_STATUS_PATH, SmsError } from './sms.ts';
+import { validTwilioSignature } from './twilio-signature.ts';
 import { twilioSms } from './twilio-sms.ts';
 
 const SID = `AC${'1'.repeat(32)}`;
@@ -17,6 +18,7 @@ interface TwilioMessage {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  statusCallback: string | null;
 }
 
 /**
@@ -82,6 +84,7 @@ async function startFakeTwilio() {
         from: form.get('From'),
         messagingServiceSid: form.get('MessagingServiceSid'),
         body,
+        statusCallback: form.get('StatusCallback'),
       };
       messages.push(message);
       json(201, {
@@ -146,11 +149,18 @@ describe('twilioSms', () => {
     expect(sent.status).toBe('queued');
     expect(sent.providerId).toMatch(/^SM[0-9a-f]{32}$/);
     expect(twilio.messages).toEqual([
-      { sid: sent.providerId, to: '+41791234567', from: '+41445001234', messagingServiceSid: null, body: text },
+      { sid: sent.providerId, to: '+41791234567', from: '+41445001234', messagingServiceSid: null, body: text, statusCallback: null },
     ]);
     expect(twilio.requests).toEqual([
       { path: `/2010-04-01/Accounts/${SID}/Messages.json`, contentType: 'application/x-www-form-urlencoded' },
     ]);
+  });
+
+  it('asks Twilio for status callbacks at the app’s webhook', async () => {
+    const statusCallback = 'https://bo.example.ch/api/webhooks/twilio/sms-status';
+    const withCallback = twilioSms({ accountSid: SID, authToken: TOKEN, from: '+41445001234', baseUrl: twilio.baseUrl, statusCallback });
+    await withCallback.send('+41791234567', 'Hallo');
+    expect(twilio.messages[0]).toMatchObject({ to: '+41791234567', statusCallback });
   });
 
   it('sends through a Messaging Service when the sender is its sid', async () => {
@@ -204,11 +214,16 @@ describe('createSmsSender', () => {
         TWILIO_AUTH_TOKEN: TOKEN,
         TWILIO_FROM: 'Alpenquell',
         TWILIO_BASE_URL: twilio.baseUrl,
+        PUBLIC_URL: 'https://bo.example.ch/',
       }),
     );
     expect(configured.provider).toBe('twilio');
     await configured.send('+41791234567', 'Hallo');
-    expect(twilio.messages[0]).toMatchObject({ from: 'Alpenquell', to: '+41791234567' });
+    expect(twilio.messages[0]).toMatchObject({
+      from: 'Alpenquell',
+      to: '+41791234567',
+      statusCallback: `https://bo.example.ch${SMS_STATUS_PATH}`,
+    });
   });
 
   it('refuses to start with Twilio but without its credentials', () => {
@@ -219,11 +234,56 @@ describe('createSmsSender', () => {
 });
 
 describe('localSms', () => {
-  it('takes every message as delivered, each with an id of its own', async () => {
+  it('takes every message as queued, each with an id of its own', async () => {
     const local = localSms();
     const [a, b] = await Promise.all([local.send('+41791234567', 'a'), local.send('+41791234567', 'b')]);
-    expect(a?.status).toBe('delivered');
+    expect(a?.status).toBe('queued');
     expect(a?.providerId).toMatch(/^local-/);
     expect(a?.providerId).not.toBe(b?.providerId);
+  });
+
+  it('reports sent, then delivered as Twilio-style status callbacks signed with its secret', async () => {
+    const posts: { url: string; form: URLSearchParams; headers: Record<string, string> }[] = [];
+    const url = `https://bo.example.ch${SMS_STATUS_PATH}`;
+    const local = localSms({
+      statusCallback: {
+        url,
+        secret: 'local-secret-of-this-install',
+        post: (to, body, headers) => {
+          posts.push({ url: to, form: new URLSearchParams(body), headers });
+          return Promise.resolve(200);
+        },
+      },
+    });
+    const { providerId } = await local.send('+41791234567', 'a');
+    await local.recorded?.(providerId);
+    expect(posts.map((p) => [p.url, p.form.get('MessageSid'), p.form.get('MessageStatus')])).toEqual([
+      [url, providerId, 'sent'],
+      [url, providerId, 'delivered'],
+    ]);
+    for (const p of posts) {
+      expect(p.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(validTwilioSignature('local-secret-of-this-install', p.headers['x-twilio-signature'], url, [...p.form.entries()])).toBe(true);
+    }
+  });
+
+  it('stops and says so when the webhook refuses a report', async () => {
+    const local = localSms({
+      statusCallback: { url: 'http://x/', secret: 'local-secret-of-this-install', post: () => Promise.resolve(403) },
+    });
+    await expect(local.recorded?.('local-1')).rejects.toThrow('the status webhook answered 403');
+  });
+});
+
+describe('the status webhook’s key', () => {
+  it('is the auth token with Twilio and a secret of its own locally (random unless set)', () => {
+    expect(smsWebhookKey(loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: 'A' }))).toBe(
+      TOKEN,
+    );
+    const a = smsWebhookKey(loadConfig({}));
+    expect(a.length).toBeGreaterThanOrEqual(16);
+    expect(smsWebhookKey(loadConfig({}))).not.toBe(a);
+    expect(smsWebhookKey(loadConfig({ SMS_LOCAL_SECRET: 'a-local-secret-of-16+' }))).toBe('a-local-secret-of-16+');
+    expect(() => loadConfig({ SMS_LOCAL_SECRET: 'short' })).toThrow(/SMS_LOCAL_SECRET/);
   });
 });

@@ -7,6 +7,8 @@ export interface TwilioOptions {
   from: string;
   /** Without a path; requests go to `{baseUrl}/2010-04-01/…`. */
   baseUrl: string;
+  /** Twilio posts each status change of a message here (`StatusCallback`): `PUBLIC_URL` + SMS_STATUS_PATH. */
+  statusCallback?: string;
   timeoutMs?: number;
 }
 
@@ -21,7 +23,7 @@ const MESSAGING_SERVICE = /^MG[0-9a-f]{32}$/i;
 
 /**
  * Twilio's Messages API: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded `To`, `From`
- * (or `MessagingServiceSid`) and `Body`, HTTP Basic auth with the account sid and auth token. It answers
+ * (or `MessagingServiceSid`), `Body` and `StatusCallback` (where Twilio reports the delivery), HTTP Basic auth with the account sid and auth token. It answers
  * 201 with the message (`sid`, `status`), or an error as `{ code, message, more_info, status }`.
  */
 export function twilioSms(opts: TwilioOptions): SmsSender {
@@ -38,10 +40,11 @@ export function twilioSms(opts: TwilioOptions): SmsSender {
         answer = await fetch(url, {
           method: 'POST',
           headers: { authorization, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams([
+          body: new URLSearchParams(<[string, string][]>[
             ['To', to],
             [senderField, opts.from],
             ['Body', text],
+            ...(opts.statusCallback ? [['StatusCallback', opts.statusCallback]] : []),
           ]).toString(),
           signal: AbortSignal.timeout(timeoutMs),
         });

@@ -1,5 +1,5 @@
-import type { SmsOutboxQuery, SmsStatus } from '@bo/domain';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { smsStatusesBefore, type SmsOutboxQuery, type SmsStatus } from '@bo/domain';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { events, smsOutbox } from '../../db/schema/index.ts';
 
@@ -104,4 +104,30 @@ export async function markAttemptFailed(tx: Tx, id: number, error: string, retry
 /** Not sent on purpose (its event ended or began); the reason stays readable in the outbox. */
 export async function markCanceled(tx: Tx, id: number, reason: string): Promise<void> {
   await tx.update(smsOutbox).set({ status: 'canceled', lastError: reason }).where(eq(smsOutbox.id, id));
+}
+
+/**
+ * A provider's status for the message it knows as `providerId`, in one conditional UPDATE: only from a
+ * status the order rule lets it replace (packages/domain sms-status.ts), so callbacks that arrive late,
+ * twice or at the same time never move a message backwards. `lastError` replaces the kept error when
+ * given. Null when nothing changed.
+ */
+export async function advanceStatus(
+  tx: Tx,
+  providerId: string,
+  to: SmsStatus,
+  lastError: string | null,
+): Promise<{ id: number; status: SmsStatus } | null> {
+  const rows = await tx
+    .update(smsOutbox)
+    .set({ status: to, ...(lastError === null ? {} : { lastError: lastError.slice(0, 1000) }) })
+    .where(and(eq(smsOutbox.providerId, providerId), inArray(smsOutbox.status, smsStatusesBefore(to))))
+    .returning({ id: smsOutbox.id });
+  const row = rows[0];
+  return row ? { id: row.id, status: to } : null;
+}
+
+export async function hasProviderId(tx: Tx, providerId: string): Promise<boolean> {
+  const rows = await tx.select({ id: smsOutbox.id }).from(smsOutbox).where(eq(smsOutbox.providerId, providerId)).limit(1);
+  return rows.length > 0;
 }

@@ -1,7 +1,8 @@
-import { normalisePhone, type SmsOutboxQuery } from '@bo/domain';
+import { normalisePhone, type SmsOutboxQuery, type SmsStatus } from '@bo/domain';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { SmsError, type SmsSender } from '../../integrations/sms/index.ts';
-import { claimDue, listSms, markAttemptFailed, markCanceled, markSent, type DueSms } from './repo.ts';
+import { advanceStatus, claimDue, hasProviderId, listSms, markAttemptFailed, markCanceled, markSent, type DueSms } from './repo.ts';
 import { toSmsDto } from './dto.ts';
 
 /**
@@ -27,11 +28,16 @@ export interface DeliveryCounts {
  * (FOR UPDATE SKIP LOCKED) while the provider is asked, so no other worker sends it too, and a crash costs
  * at most the one message in flight. A message is sent at least once and, short of that crash, only once.
  */
-export async function deliverDueSms(db: Db, sender: SmsSender, opts: { limit?: number; now?: () => Date } = {}): Promise<DeliveryCounts> {
+export async function deliverDueSms(
+  db: Db,
+  sender: SmsSender,
+  opts: { limit?: number; now?: () => Date; onReportError?: (err: unknown) => void } = {},
+): Promise<DeliveryCounts> {
   const limit = opts.limit ?? 50;
   const now = opts.now ?? (() => new Date());
   const counts: DeliveryCounts = { sent: 0, retry: 0, failed: 0, canceled: 0, taken: 0 };
   while (counts.taken < limit) {
+    const recorded: { providerId: string | null } = { providerId: null };
     const outcome = await db.transaction(async (tx) => {
       const at = now();
       const row = await claimDue(tx, at);
@@ -42,6 +48,7 @@ export async function deliverDueSms(db: Db, sender: SmsSender, opts: { limit?: n
       switch (step.kind) {
         case 'sent':
           await markSent(tx, row.id, { providerId: step.providerId, status: step.status, at });
+          recorded.providerId = step.providerId;
           return 'sent';
         case 'canceled':
           await markCanceled(tx, row.id, step.reason);
@@ -55,6 +62,11 @@ export async function deliverDueSms(db: Db, sender: SmsSender, opts: { limit?: n
     });
     if (outcome === null) {
       break;
+    }
+    if (recorded.providerId !== null && sender.recorded) {
+      // The local sender reports its delivery now that the row carries the provider id; a report
+      // that fails leaves the message as the send left it, it is not sent again.
+      await sender.recorded(recorded.providerId).catch((err: unknown) => opts.onReportError?.(err));
     }
     counts[outcome] += 1;
     counts.taken += 1;
@@ -93,4 +105,62 @@ async function deliverOne(row: DueSms, sender: SmsSender, at: Date): Promise<Ste
 export async function smsOutboxPage(db: Db, query: SmsOutboxQuery) {
   const { rows, total } = await listSms(db, query);
   return { data: rows.map(toSmsDto), total, limit: query.limit, offset: query.offset };
+}
+
+/** Twilio's message statuses (its status callback's `MessageStatus`) as the outbox's. */
+const PROVIDER_STATUS: Record<string, SmsStatus> = {
+  accepted: 'accepted',
+  scheduled: 'scheduled',
+  queued: 'queued',
+  // On its way to the carrier: still queued as far as the outbox tells.
+  sending: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  // WhatsApp's read receipt: delivered first.
+  read: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  canceled: 'canceled',
+};
+
+export type StatusCallbackOutcome = 'updated' | 'unchanged' | 'unknown';
+
+/**
+ * Applies a provider's status callback (already authenticated by its signature): the message with this
+ * provider id moves to the status when the order rule allows it, else nothing changes (a duplicate, a
+ * late or out-of-order callback, or an id the outbox does not know).
+ */
+export async function applyStatusCallback(
+  db: Db,
+  form: URLSearchParams,
+  onChanged?: (change: { id: number; status: SmsStatus }) => void,
+): Promise<StatusCallbackOutcome> {
+  const sid = (form.get('MessageSid') ?? form.get('SmsSid') ?? '').trim();
+  const reported = (form.get('MessageStatus') ?? form.get('SmsStatus') ?? '').trim().toLowerCase();
+  const errorCode = (form.get('ErrorCode') ?? '').trim();
+  const fieldValidation: Record<string, 'field_is_required' | 'invalid_value'> = {};
+  if (!sid) {
+    fieldValidation.MessageSid = 'field_is_required';
+  } else if (sid.length > 64 || !/^[A-Za-z0-9_-]+$/.test(sid)) {
+    fieldValidation.MessageSid = 'invalid_value';
+  }
+  if (!reported) {
+    fieldValidation.MessageStatus = 'field_is_required';
+  } else if (!Object.hasOwn(PROVIDER_STATUS, reported)) {
+    fieldValidation.MessageStatus = 'invalid_value';
+  }
+  if (errorCode && !/^\d{1,10}$/.test(errorCode)) {
+    fieldValidation.ErrorCode = 'invalid_value';
+  }
+  if (Object.keys(fieldValidation).length > 0) {
+    throw new AppError('VALIDATION_ERROR', { message: 'Invalid status callback', fieldValidation });
+  }
+  const status = PROVIDER_STATUS[reported]!;
+  const lastError = errorCode && (status === 'undelivered' || status === 'failed') ? `provider error ${errorCode}: ${reported}` : null;
+  const changed = await advanceStatus(db, sid, status, lastError);
+  if (changed) {
+    onChanged?.(changed);
+    return 'updated';
+  }
+  return (await hasProviderId(db, sid)) ? 'unchanged' : 'unknown';
 }

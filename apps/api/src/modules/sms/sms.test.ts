@@ -4,7 +4,7 @@ import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser
 import { meeting, until, withTimeout } from '../../../test/wait.ts';
 import { openDatabase } from '../../db/client.ts';
 import { outboxTransport } from '../../integrations/mail/transport.ts';
-import { localSms, SmsError, type SentSms, type SmsSender } from '../../integrations/sms/index.ts';
+import { localSms, SmsError, smsWebhookKey, type SentSms, type SmsSender } from '../../integrations/sms/index.ts';
 import { startJobs } from '../../jobs/queue.ts';
 import { deliverDueSms, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './service.ts';
 
@@ -225,9 +225,20 @@ describe('deliverDueSms', () => {
     expect(sender.sent).toHaveLength(2);
   });
 
-  it('marks a message delivered with the local sender, and the admin reads it so', async () => {
+  it('marks a message delivered with the local sender, through its signed status callbacks, and the admin reads it so', async () => {
     const id = await buildSms();
-    expect(await deliverDueSms(t.db, localSms())).toMatchObject({ sent: 1 });
+    if (t.config.sms.provider !== 'local') {
+      throw new Error('the test app runs the local sender');
+    }
+    const local = localSms({
+      statusCallback: {
+        url: t.config.sms.statusCallbackUrl,
+        secret: smsWebhookKey(t.config),
+        post: async (url, payload, headers) =>
+          (await t.app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload })).statusCode,
+      },
+    });
+    expect(await deliverDueSms(t.db, local, { onReportError: (err) => expect.fail(String(err)) })).toMatchObject({ sent: 1 });
     const row = await smsRow(id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(row.provider_id).toMatch(/^local-/);
