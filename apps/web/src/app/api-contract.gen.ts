@@ -2420,6 +2420,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/twilio/sms-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a text message’s delivery status from the provider (Twilio status callback, signed) */
+        post: operations["postApiWebhooksTwilioSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/current": {
         parameters: {
             query?: never;
@@ -20628,6 +20645,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiWebhooksTwilioSmsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "updated" | "unchanged" | "unknown";
+                    };
                 };
             };
             /** @description The record stands against the change (a duplicate, a state that does not allow it). */
