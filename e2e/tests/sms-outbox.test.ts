@@ -107,7 +107,15 @@ void describe('SMS outbox', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: tr('de', 'tables:clearFilters') }).click();
       await cleared;
 
-      // The job sends what is due (the local sender takes it as delivered) within its minute.
+      // A status callback that is not signed by the provider (or the local sender) is refused and changes nothing.
+      const forged = await page.request.post('/api/webhooks/twilio/sms-status', {
+        form: { MessageSid: 'SM00000000000000000000000000000000', MessageStatus: 'delivered' },
+        headers: { 'x-twilio-signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+      });
+      assert.equal(forged.status(), 403, await forged.text());
+
+      // The job sends what is due within its minute: the local sender takes it as queued, then reports
+      // sent and delivered through the signed status webhook, as Twilio's status callbacks do.
       await eventually(async () => {
         const { data } = await getJson<Json<'get', '/api/sms-outbox'>>(page, `/api/sms-outbox?event_id=${eventId}&type=appointment`);
         assert.equal(data[0]?.status, 'delivered');
