@@ -32,6 +32,9 @@ function candidateProbe(p: MatchRecord): CandidateProbe {
 
 type Candidates = Awaited<ReturnType<typeof matchCandidates>>;
 
+/** How many chunks' statements are under way at once. */
+const AHEAD = 2;
+
 /**
  * findClientMatches for many probes among all clients (an import's rows): the same candidates (the
  * blocking statement with only the compared columns) and the same scoring, answering client ids
@@ -51,12 +54,23 @@ export async function findClientMatchesInBatches(
   const answer: ClientMatchRef[][] = [];
   const postcodes = swissPostcodes();
   const fetch = (from: number): Promise<Candidates> => matchCandidates(tx, all, probes.slice(from, from + chunk).map(candidateProbe));
-  let next: Promise<Candidates> | null = probes.length > 0 ? fetch(0) : null;
-  for (let from = 0; next; from += chunk) {
-    const rows = await next;
-    next = from + chunk < probes.length ? fetch(from + chunk) : null;
-    // A failure of the statement running ahead is answered when it is awaited, not as unhandled.
-    next?.catch(() => undefined);
+  // The statements of the next AHEAD chunks run while this chunk is scored (on the pool, each on a
+  // connection of its own, so the database works on two at once; in a transaction they queue).
+  const ahead: Promise<Candidates>[] = [];
+  const queue = (from: number) => {
+    if (from < probes.length) {
+      const p = fetch(from);
+      // A failure of a statement running ahead is answered when it is awaited, not as unhandled.
+      p.catch(() => undefined);
+      ahead.push(p);
+    }
+  };
+  for (let k = 0; k < AHEAD; k += 1) {
+    queue(k * chunk);
+  }
+  for (let from = 0; ahead.length > 0; from += chunk) {
+    const rows = await ahead.shift()!;
+    queue(from + AHEAD * chunk);
     const byProbe = new Map<number, Candidates>();
     for (const row of rows) {
       const list = byProbe.get(row.probe) ?? [];
