@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SmsSender } from './sms.ts';
+import { statusCallbackFor, type SmsSender } from './sms.ts';
 import { twilioSignature } from './twilio-signature.ts';
 
 export interface LocalSmsOptions {
@@ -31,10 +31,11 @@ export function localSms(opts: LocalSmsOptions = {}): SmsSender {
   return {
     provider: 'local',
     send: () => Promise.resolve({ providerId: `local-${randomUUID()}`, status: 'queued' }),
-    async recorded(providerId) {
+    async recorded(providerId, sendOpts) {
       if (!callback) {
         return;
       }
+      const url = statusCallbackFor(callback.url, sendOpts);
       for (const status of ['sent', 'delivered'] as const) {
         const params: [string, string][] = [
           ['MessageSid', providerId],
@@ -42,9 +43,9 @@ export function localSms(opts: LocalSmsOptions = {}): SmsSender {
           ['MessageStatus', status],
           ['SmsStatus', status],
         ];
-        const status_ = await post(callback.url, new URLSearchParams(params).toString(), {
+        const status_ = await post(url, new URLSearchParams(params).toString(), {
           'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilioSignature(callback.secret, callback.url, params),
+          'x-twilio-signature': twilioSignature(callback.secret, url, params),
         });
         if (status_ !== 200 && status_ !== 204) {
           throw new Error(`the status webhook answered ${status_}`);

@@ -13,15 +13,28 @@ export interface SentSms {
   status: SentSmsStatus;
 }
 
+export interface SendOptions {
+  /**
+   * The outbox row's id, added to the status callback's address (`?msg=`, covered by the signature):
+   * a callback that comes before the send is committed still finds its message (it waits for the row).
+   */
+  ref?: string;
+}
+
+/** The status callback's address for one message. */
+export function statusCallbackFor(url: string, opts: SendOptions | undefined): string {
+  return opts?.ref ? `${url}${url.includes('?') ? '&' : '?'}msg=${encodeURIComponent(opts.ref)}` : url;
+}
+
 /** Sends one text message; the outbox job decides what and when. `to` is in E.164 (`+41791234567`). */
 export interface SmsSender {
   readonly provider: string;
-  send(to: string, text: string): Promise<SentSms>;
+  send(to: string, text: string, opts?: SendOptions): Promise<SentSms>;
   /**
    * Called once the outbox has recorded a message under its provider id (after the commit): the local
    * sender reports its delivery from here, through the same status webhook a provider calls.
    */
-  recorded?(providerId: string): Promise<void>;
+  recorded?(providerId: string, opts?: SendOptions): Promise<void>;
 }
 
 /**

@@ -161,6 +161,9 @@ describe('twilioSms', () => {
     const withCallback = twilioSms({ accountSid: SID, authToken: TOKEN, from: '+41445001234', baseUrl: twilio.baseUrl, statusCallback });
     await withCallback.send('+41791234567', 'Hallo');
     expect(twilio.messages[0]).toMatchObject({ to: '+41791234567', statusCallback });
+    // With the outbox row's id, which the callback's signature covers.
+    await withCallback.send('+41791234567', 'Hallo', { ref: '42' });
+    expect(twilio.messages[1]).toMatchObject({ statusCallback: `${statusCallback}?msg=42` });
   });
 
   it('sends through a Messaging Service when the sender is its sid', async () => {
@@ -255,15 +258,18 @@ describe('localSms', () => {
         },
       },
     });
-    const { providerId } = await local.send('+41791234567', 'a');
-    await local.recorded?.(providerId);
+    const { providerId } = await local.send('+41791234567', 'a', { ref: '7' });
+    await local.recorded?.(providerId, { ref: '7' });
     expect(posts.map((p) => [p.url, p.form.get('MessageSid'), p.form.get('MessageStatus')])).toEqual([
-      [url, providerId, 'sent'],
-      [url, providerId, 'delivered'],
+      [`${url}?msg=7`, providerId, 'sent'],
+      [`${url}?msg=7`, providerId, 'delivered'],
     ]);
     for (const p of posts) {
       expect(p.headers['content-type']).toBe('application/x-www-form-urlencoded');
-      expect(validTwilioSignature('local-secret-of-this-install', p.headers['x-twilio-signature'], url, [...p.form.entries()])).toBe(true);
+      expect(validTwilioSignature('local-secret-of-this-install', p.headers['x-twilio-signature'], p.url, [...p.form.entries()])).toBe(
+        true,
+      );
+      expect(validTwilioSignature('local-secret-of-this-install', p.headers['x-twilio-signature'], url, [...p.form.entries()])).toBe(false);
     }
   });
 

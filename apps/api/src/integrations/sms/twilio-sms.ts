@@ -1,4 +1,4 @@
-import { SmsError, type SentSmsStatus, type SmsSender } from './sms.ts';
+import { SmsError, statusCallbackFor, type SentSmsStatus, type SmsSender } from './sms.ts';
 
 export interface TwilioOptions {
   accountSid: string;
@@ -34,7 +34,7 @@ export function twilioSms(opts: TwilioOptions): SmsSender {
 
   return {
     provider: 'twilio',
-    async send(to, text) {
+    async send(to, text, sendOpts) {
       let answer: Response;
       try {
         answer = await fetch(url, {
@@ -44,7 +44,7 @@ export function twilioSms(opts: TwilioOptions): SmsSender {
             ['To', to],
             [senderField, opts.from],
             ['Body', text],
-            ...(opts.statusCallback ? [['StatusCallback', opts.statusCallback]] : []),
+            ...(opts.statusCallback ? [['StatusCallback', statusCallbackFor(opts.statusCallback, sendOpts)]] : []),
           ]).toString(),
           signal: AbortSignal.timeout(timeoutMs),
         });

@@ -1,5 +1,5 @@
 import { smsStatusesBefore, type SmsOutboxQuery, type SmsStatus } from '@bo/domain';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { events, smsOutbox } from '../../db/schema/index.ts';
 
@@ -117,11 +117,23 @@ export async function advanceStatus(
   providerId: string,
   to: SmsStatus,
   lastError: string | null,
+  outboxId: number | null,
 ): Promise<{ id: number; status: SmsStatus } | null> {
+  // By its outbox id, a message whose send is still being committed matches with no provider id yet:
+  // the UPDATE waits for that transaction's row lock, then checks again against the committed row.
+  // Should that transaction have died after the provider took the message, the callback records it.
+  const which =
+    outboxId === null
+      ? eq(smsOutbox.providerId, providerId)
+      : or(eq(smsOutbox.providerId, providerId), and(eq(smsOutbox.id, outboxId), isNull(smsOutbox.providerId)));
   const rows = await tx
     .update(smsOutbox)
-    .set({ status: to, ...(lastError === null ? {} : { lastError: lastError.slice(0, 1000) }) })
-    .where(and(eq(smsOutbox.providerId, providerId), inArray(smsOutbox.status, smsStatusesBefore(to))))
+    .set({
+      status: to,
+      providerId: sql`coalesce(${smsOutbox.providerId}, ${providerId})`,
+      ...(lastError === null ? {} : { lastError: lastError.slice(0, 1000) }),
+    })
+    .where(and(which, inArray(smsOutbox.status, smsStatusesBefore(to))))
     .returning({ id: smsOutbox.id });
   const row = rows[0];
   return row ? { id: row.id, status: to } : null;

@@ -37,7 +37,7 @@ export async function deliverDueSms(
   const now = opts.now ?? (() => new Date());
   const counts: DeliveryCounts = { sent: 0, retry: 0, failed: 0, canceled: 0, taken: 0 };
   while (counts.taken < limit) {
-    const recorded: { providerId: string | null } = { providerId: null };
+    const recorded: { providerId: string | null; ref?: string } = { providerId: null };
     const outcome = await db.transaction(async (tx) => {
       const at = now();
       const row = await claimDue(tx, at);
@@ -49,6 +49,7 @@ export async function deliverDueSms(
         case 'sent':
           await markSent(tx, row.id, { providerId: step.providerId, status: step.status, at });
           recorded.providerId = step.providerId;
+          recorded.ref = String(row.id);
           return 'sent';
         case 'canceled':
           await markCanceled(tx, row.id, step.reason);
@@ -66,7 +67,7 @@ export async function deliverDueSms(
     if (recorded.providerId !== null && sender.recorded) {
       // The local sender reports its delivery now that the row carries the provider id; a report
       // that fails leaves the message as the send left it, it is not sent again.
-      await sender.recorded(recorded.providerId).catch((err: unknown) => opts.onReportError?.(err));
+      await sender.recorded(recorded.providerId, { ref: recorded.ref }).catch((err: unknown) => opts.onReportError?.(err));
     }
     counts[outcome] += 1;
     counts.taken += 1;
@@ -93,7 +94,7 @@ async function deliverOne(row: DueSms, sender: SmsSender, at: Date): Promise<Ste
     return { kind: 'failed', error: `not a phone number: ${row.to}`, final: true };
   }
   try {
-    const sent = await sender.send(to, row.text);
+    const sent = await sender.send(to, row.text, { ref: String(row.id) });
     return { kind: 'sent', providerId: sent.providerId, status: sent.status };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -133,6 +134,8 @@ export type StatusCallbackOutcome = 'updated' | 'unchanged' | 'unknown';
 export async function applyStatusCallback(
   db: Db,
   form: URLSearchParams,
+  /** The outbox id the status callback's address named (`?msg=`), when it did. */
+  ref: string | null,
   onChanged?: (change: { id: number; status: SmsStatus }) => void,
 ): Promise<StatusCallbackOutcome> {
   const sid = (form.get('MessageSid') ?? form.get('SmsSid') ?? '').trim();
@@ -149,6 +152,9 @@ export async function applyStatusCallback(
   } else if (!Object.hasOwn(PROVIDER_STATUS, reported)) {
     fieldValidation.MessageStatus = 'invalid_value';
   }
+  if (ref !== null && !/^[1-9]\d{0,9}$/.test(ref)) {
+    fieldValidation.msg = 'invalid_value';
+  }
   if (errorCode && !/^\d{1,10}$/.test(errorCode)) {
     fieldValidation.ErrorCode = 'invalid_value';
   }
@@ -157,7 +163,7 @@ export async function applyStatusCallback(
   }
   const status = PROVIDER_STATUS[reported]!;
   const lastError = errorCode && (status === 'undelivered' || status === 'failed') ? `provider error ${errorCode}: ${reported}` : null;
-  const changed = await advanceStatus(db, sid, status, lastError);
+  const changed = await advanceStatus(db, sid, status, lastError, ref === null ? null : Number(ref));
   if (changed) {
     onChanged?.(changed);
     return 'updated';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSms } from '../../../test/factories.ts';
 import { createTestApp, createUser, type TestApp } from '../../../test/harness.ts';
 import { localSms, SMS_STATUS_PATH, smsWebhookKey, twilioSignature } from '../../integrations/sms/index.ts';
+import { until } from '../../../test/wait.ts';
 import { deliverDueSms } from './service.ts';
 
 const TOKEN = 'twilio-auth-token-of-the-account';
@@ -56,13 +57,15 @@ async function sentSms(status: SmsStatus = 'queued'): Promise<{ id: number; sid:
 /** Twilio's status callback: form-encoded, signed over the full URL and the sorted fields. */
 function callback(
   fields: Record<string, string>,
-  opts: { key?: string; signedUrl?: string; signature?: string | null; contentType?: string; payload?: string } = {},
+  opts: { key?: string; signedUrl?: string; signature?: string | null; contentType?: string; payload?: string; ref?: string } = {},
 ) {
   const params = Object.entries(fields);
-  const signature = opts.signature === undefined ? twilioSignature(opts.key ?? TOKEN, opts.signedUrl ?? WEBHOOK, params) : opts.signature;
+  const query = opts.ref === undefined ? '' : `?msg=${opts.ref}`;
+  const signature =
+    opts.signature === undefined ? twilioSignature(opts.key ?? TOKEN, opts.signedUrl ?? WEBHOOK + query, params) : opts.signature;
   return t.app.inject({
     method: 'POST',
-    url: SMS_STATUS_PATH,
+    url: SMS_STATUS_PATH + query,
     headers: { 'content-type': opts.contentType ?? FORM, ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
     payload: opts.payload ?? new URLSearchParams(params).toString(),
   });
@@ -177,6 +180,48 @@ describe('the SMS status webhook (Twilio status callback)', () => {
     expect(updated).toBeLessThanOrEqual(messages.length * 2);
   });
 
+  it('finds a message whose send is still being committed by the outbox id in its address, once it is committed', async () => {
+    const sms = await sentSms('planned');
+    await t.pool.query('UPDATE sms_outbox SET provider_id = NULL WHERE id = $1', [sms.id]);
+    const sending = await t.pool.connect();
+    try {
+      await sending.query('BEGIN');
+      await sending.query('SELECT id FROM sms_outbox WHERE id = $1 FOR UPDATE', [sms.id]);
+      await sending.query("UPDATE sms_outbox SET status = 'queued', provider_id = $2 WHERE id = $1", [sms.id, sms.sid]);
+      const answer = callback(status(sms.sid, 'sent'), { ref: String(sms.id) });
+      await until(async () => {
+        const { rows } = await t.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'update \"sms_outbox\"%'",
+        );
+        return rows[0]!.n > 0;
+      }, 'the callback waiting for the sending transaction');
+      await sending.query('COMMIT');
+      const res = await answer;
+      expect(res.json()).toEqual({ outcome: 'updated' });
+    } finally {
+      sending.release();
+    }
+    expect((await rowOf(sms.id)).status).toBe('sent');
+  });
+
+  it('records a message the provider took whose send was never committed, so it is not sent again', async () => {
+    const sms = await sentSms('planned');
+    await t.pool.query('UPDATE sms_outbox SET provider_id = NULL WHERE id = $1', [sms.id]);
+    expect((await callback(status(sms.sid, 'sent'), { ref: String(sms.id) })).json()).toEqual({ outcome: 'updated' });
+    const { rows } = await t.pool.query<{ status: string; provider_id: string }>(
+      'SELECT status, provider_id FROM sms_outbox WHERE id = $1',
+      [sms.id],
+    );
+    expect(rows[0]).toEqual({ status: 'sent', provider_id: sms.sid });
+  });
+
+  it('does not move another message named in the address when the provider ids differ', async () => {
+    const sms = await sentSms('queued');
+    const res = await callback(status(`SM${'e'.repeat(32)}`, 'delivered'), { ref: String(sms.id) });
+    expect(res.json()).toEqual({ outcome: 'unknown' });
+    expect((await rowOf(sms.id)).status).toBe('queued');
+  });
+
   it('acknowledges a callback for a message it does not know and changes nothing', async () => {
     const sms = await sentSms('queued');
     const res = await callback(status(`SM${'f'.repeat(32)}`, 'delivered'));
@@ -200,6 +245,14 @@ describe('the SMS status webhook (Twilio status callback)', () => {
     const res = await callback(fields);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: fieldValidation });
+    expect((await rowOf(sms.id)).status).toBe('queued');
+  });
+
+  it('answers a signed callback whose address names no outbox id with a validation error', async () => {
+    const sms = await sentSms('queued');
+    const res = await callback(status(sms.sid, 'sent'), { ref: 'abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', field_validation: { msg: 'invalid_value' } });
     expect((await rowOf(sms.id)).status).toBe('queued');
   });
 
@@ -236,7 +289,7 @@ describe('the local SMS sender', () => {
         url: local.config.sms.statusCallbackUrl,
         secret,
         post: async (url, payload, headers) =>
-          (await local.app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload })).statusCode,
+          (await local.app.inject({ method: 'POST', url: ((u) => u.pathname + u.search)(new URL(url)), headers, payload })).statusCode,
       },
     });
   }

@@ -235,7 +235,7 @@ describe('deliverDueSms', () => {
         url: t.config.sms.statusCallbackUrl,
         secret: smsWebhookKey(t.config),
         post: async (url, payload, headers) =>
-          (await t.app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload })).statusCode,
+          (await t.app.inject({ method: 'POST', url: ((u) => u.pathname + u.search)(new URL(url)), headers, payload })).statusCode,
       },
     });
     expect(await deliverDueSms(t.db, local, { onReportError: (err) => expect.fail(String(err)) })).toMatchObject({ sent: 1 });

@@ -49,7 +49,8 @@ export function smsWebhookRoutes(app: App, deps: SmsWebhookDeps): void {
         if (!validTwilioSignature(deps.key, typeof signature === 'string' ? signature : undefined, url, [...form.entries()])) {
           throw new AppError('Not allowed.', { message: 'Invalid or missing X-Twilio-Signature' });
         }
-        return { outcome: await applyStatusCallback(deps.db, form, deps.onChanged) };
+        const ref = new URL(request.url, base).searchParams.get('msg');
+        return { outcome: await applyStatusCallback(deps.db, form, ref, deps.onChanged) };
       },
     );
     done();
