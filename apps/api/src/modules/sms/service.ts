@@ -136,7 +136,6 @@ export async function applyStatusCallback(
   form: URLSearchParams,
   /** The outbox id the status callback's address named (`?msg=`), when it did. */
   ref: string | null,
-  onChanged?: (change: { id: number; status: SmsStatus }) => void,
 ): Promise<StatusCallbackOutcome> {
   const sid = (form.get('MessageSid') ?? form.get('SmsSid') ?? '').trim();
   const reported = (form.get('MessageStatus') ?? form.get('SmsStatus') ?? '').trim().toLowerCase();
@@ -165,7 +164,6 @@ export async function applyStatusCallback(
   const lastError = errorCode && (status === 'undelivered' || status === 'failed') ? `provider error ${errorCode}: ${reported}` : null;
   const changed = await advanceStatus(db, sid, status, lastError, ref === null ? null : Number(ref));
   if (changed) {
-    onChanged?.(changed);
     return 'updated';
   }
   return (await hasProviderId(db, sid)) ? 'unchanged' : 'unknown';

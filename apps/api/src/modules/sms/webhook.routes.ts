@@ -11,8 +11,6 @@ export interface SmsWebhookDeps {
   publicUrl: string;
   /** Twilio's auth token, or the local sender's secret. */
   key: string;
-  /** Told of every status that changed (the live outbox). */
-  onChanged?: (change: { id: number; status: string }) => void;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -50,7 +48,7 @@ export function smsWebhookRoutes(app: App, deps: SmsWebhookDeps): void {
           throw new AppError('Not allowed.', { message: 'Invalid or missing X-Twilio-Signature' });
         }
         const ref = new URL(request.url, base).searchParams.get('msg');
-        return { outcome: await applyStatusCallback(deps.db, form, ref, deps.onChanged) };
+        return { outcome: await applyStatusCallback(deps.db, form, ref) };
       },
     );
     done();
