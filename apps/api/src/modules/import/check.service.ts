@@ -182,7 +182,7 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
             fileDuplicateOf: dups[i]!,
           })),
         );
-        await repo.invalidateCounts(tx, [batchId]);
+        await repo.recountBatches(tx, [batchId]);
         await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length });
       });
       return;
@@ -231,6 +231,7 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
           }),
         );
       }
+      await repo.recountBatches(tx, [batchId]);
       await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length, error: null });
     });
     if (rows.length >= ANALYZE_ROWS) {

@@ -75,7 +75,7 @@ export async function batchHasDoneRows(tx: Tx, batchId: number): Promise<boolean
 
 export async function deletePendingRows(tx: Tx, batchId: number): Promise<void> {
   await tx.delete(importRows).where(and(eq(importRows.batchId, batchId), eq(importRows.state, 'pending')));
-  await invalidateCounts(tx, [batchId]);
+  await recountBatches(tx, [batchId]);
 }
 
 export async function insertRows(tx: Tx, rows: ImportRowInsert[]): Promise<void> {
@@ -93,7 +93,7 @@ export async function analyzeRows(tx: Tx): Promise<void> {
 /** One row inserted (an OCR page's), answering its id. */
 export async function insertRow(tx: Tx, row: ImportRowInsert): Promise<number> {
   const [r] = await tx.insert(importRows).values(row).returning({ id: importRows.id });
-  await invalidateCounts(tx, [row.batchId]);
+  await recountBatches(tx, [row.batchId]);
   return r!.id;
 }
 
@@ -133,18 +133,28 @@ export async function writeRowChecks(tx: Tx, checks: RowCheck[]): Promise<void> 
 }
 
 /**
- * The kept counts of these batches are stale (their rows changed): counted again on the next read. The
- * version grows, so a count made before the change is not stored after it.
+ * The kept counts of these batches, counted again after their rows changed, in the writer's transaction (a
+ * read never writes them). The batches are locked first, in id order, so that two writers of one batch count
+ * one after the other, the second seeing the first's rows.
  */
-export async function invalidateCounts(tx: Tx, batchIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(batchIds)];
+export async function recountBatches(tx: Tx, batchIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(batchIds)].sort((a, b) => a - b);
   if (ids.length === 0) {
     return;
   }
   await tx
-    .update(importBatches)
-    .set({ reviewCounts: null, countsVersion: sql`${importBatches.countsVersion} + 1` })
-    .where(inArray(importBatches.id, ids));
+    .select({ id: importBatches.id })
+    .from(importBatches)
+    .where(inArray(importBatches.id, ids))
+    .orderBy(asc(importBatches.id))
+    .for('update');
+  for (const id of ids) {
+    const cells = await countBatch(tx, id);
+    await tx
+      .update(importBatches)
+      .set({ reviewCounts: cells, countsVersion: sql`${importBatches.countsVersion} + 1` })
+      .where(eq(importBatches.id, id));
+  }
 }
 
 /** Where a pending row stands in the kept counts. */
@@ -343,7 +353,7 @@ export type ReviewRow = Awaited<ReturnType<typeof reviewPage>>['rows'][number];
  */
 async function batchCells(tx: Tx, scope: ReviewScope): Promise<ReviewCells[]> {
   const batches = await tx
-    .select({ id: importBatches.id, cells: importBatches.reviewCounts, version: importBatches.countsVersion })
+    .select({ id: importBatches.id, cells: importBatches.reviewCounts })
     .from(importBatches)
     .where(
       and(
@@ -359,12 +369,8 @@ async function batchCells(tx: Tx, scope: ReviewScope): Promise<ReviewCells[]> {
       out.push(b.cells);
       continue;
     }
-    const cells = await countBatch(tx, b.id);
-    await tx
-      .update(importBatches)
-      .set({ reviewCounts: cells })
-      .where(and(eq(importBatches.id, b.id), eq(importBatches.countsVersion, b.version), isNull(importBatches.reviewCounts)));
-    out.push(cells);
+    // A batch counted by no writer yet (written before the counts were kept): counted here, not stored.
+    out.push(await countBatch(tx, b.id));
   }
   return out;
 }
@@ -467,7 +473,7 @@ export async function markLaunched(tx: Tx, batchIds: readonly number[]): Promise
   if (batchIds.length === 0) {
     return;
   }
-  await invalidateCounts(tx, batchIds);
+  await recountBatches(tx, batchIds);
   await tx.execute(sql`
     UPDATE import_batches b SET stage = 'launched', updated_at = now()
     WHERE b.id IN (${sql.join(
