@@ -154,8 +154,15 @@ export async function afterNextFrame(page: Page): Promise<void> {
  * packet `40{"sid":…}`, by long polling or over the WebSocket); `connected(n)` resolves once n have
  * been admitted, so that a live event sent afterwards is heard. Call before the page opens them.
  */
-export function watchSocketConnections(page: Page): { connected(count: number, timeoutMs?: number): Promise<void> } {
+export function watchSocketConnections(page: Page): {
+  connected(count: number, timeoutMs?: number): Promise<void>;
+  /** Connections admitted so far. */
+  admitted(): number;
+  /** WebSockets the page opened to the socket path so far (one per connection once it upgrades). */
+  websockets(): number;
+} {
   let admitted = 0;
+  let websockets = 0;
   const waiting = new Set<() => void>();
   const count = (payload: string) => {
     const found = payload.split('40{"sid"').length - 1;
@@ -174,10 +181,13 @@ export function watchSocketConnections(page: Page): { connected(count: number, t
   });
   page.on('websocket', (ws) => {
     if (new URL(ws.url()).pathname.startsWith('/ws/socket.io')) {
+      websockets += 1;
       ws.on('framereceived', (frame) => count(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
     }
   });
   return {
+    admitted: () => admitted,
+    websockets: () => websockets,
     connected: (wanted, timeoutMs = 15_000) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {

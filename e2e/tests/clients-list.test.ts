@@ -296,14 +296,16 @@ void describe('clients list', { timeout: 180_000 }, () => {
     'a client changed by someone else is replaced in the open list (live event client_updated)',
     withPage(async (page) => {
       const requests = recordListRequests(page);
-      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
       const sockets = watchSocketConnections(page);
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      // The landing screen's socket is admitted before the list is opened in a page of its own.
+      await sockets.connected(1);
       await page.goto('/ca-dashboard/clients');
       await rows(page).first().waitFor();
       const row = rows(page).first();
       const id = (await row.getAttribute('data-client-id'))!;
       const shownRow = page.locator(`[data-testid="client-row"][data-client-id="${id}"]`);
-      // Until the socket of the list is connected, an event would pass unheard: the page's own and the list's.
+      // Until the tab's socket is connected, an event would pass unheard. The list listens on it (spec 9: one socket per tab).
       await sockets.connected(2);
 
       // An admin in another browser links a sales agent to the client.
@@ -323,6 +325,9 @@ void describe('clients list', { timeout: 180_000 }, () => {
         }
       });
       assert.equal(requests.length, listed, 'the row came over the socket, not from a new list request');
+      // The event came on the one socket: the list opened no second one (it would have been admitted by now).
+      assert.equal(sockets.admitted(), 2, 'one socket connection per page: the landing screen and the list');
+      assert.ok(sockets.websockets() <= 2, `at most one WebSocket per page, not ${sockets.websockets()}`);
     }),
   );
 

@@ -27,6 +27,11 @@ describe('constants', () => {
     expect(SOCKET.path).toBe('/ws/socket.io');
   });
 
+  it("a missing acknowledgement gives 'operation has timed out' (spec 8)", () => {
+    expect(SOCKET.ackTimeoutMessage).toBe('operation has timed out');
+    expect(SOCKET.ackTimeout).toBeGreaterThan(0);
+  });
+
   it.each([
     ['users', 100],
     ['clients', 100],

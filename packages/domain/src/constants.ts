@@ -8,6 +8,10 @@ export const SOCKET = {
   reconnectionDelayMax: 5000,
   randomizationFactor: 0.5,
   timeout: 20_000,
+  /** How long an emit waits for the server's acknowledgement (spec 8; the spec does not give the value). */
+  ackTimeout: 10_000,
+  /** Spec 8: what a missing acknowledgement gives. */
+  ackTimeoutMessage: 'operation has timed out',
 } as const;
 
 export const PRIMARY_COLOURS = {

@@ -1,14 +1,5 @@
-import {
-  SOCKET,
-  type ClientFlags,
-  type ClientListDto,
-  type ClientRowDto,
-  type ClientUpdatedEvent,
-  type ListingUpdatedEvent,
-  type LiveClientRowDto,
-} from '@bo/domain';
-import { useEffect, useRef } from 'react';
-import { io } from 'socket.io-client';
+import type { ClientFlags, ClientListDto, ClientRowDto, ClientUpdatedEvent, ListingUpdatedEvent, LiveClientRowDto } from '@bo/domain';
+import { useSocketEvent } from '../../app/socket.ts';
 
 export interface LiveHandlers {
   onClientUpdated: (event: ClientUpdatedEvent) => void;
@@ -16,39 +7,20 @@ export interface LiveHandlers {
 }
 
 /**
- * Spec 4 live events of the clients list, while the list is open. The app's own socket (app/socket.ts)
- * does not hand out its events, so the list listens on a connection of its own; it does not announce
- * itself as an agent (the layout's connection does that).
+ * Spec 4 live events of the clients list, while the list is open, on the tab's one socket (app/socket.ts;
+ * spec 9): the server has put that connection into the rooms of the viewer's scope, again after a reconnect.
  */
 export function useClientsLive(handlers: LiveHandlers): void {
-  const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
+  useSocketEvent<ClientUpdatedEvent | undefined>('client_updated', (event) => {
+    if (event?.client) {
+      handlers.onClientUpdated(event);
+    }
   });
-  useEffect(() => {
-    const socket = io({
-      path: SOCKET.path,
-      transports: ['polling', 'websocket'],
-      reconnectionDelay: SOCKET.reconnectionDelay,
-      reconnectionDelayMax: SOCKET.reconnectionDelayMax,
-      randomizationFactor: SOCKET.randomizationFactor,
-      timeout: SOCKET.timeout,
-      withCredentials: true,
-    });
-    socket.on('client_updated', (event: ClientUpdatedEvent) => {
-      if (event?.client) {
-        latest.current.onClientUpdated(event);
-      }
-    });
-    socket.on('listing_updated', (event: ListingUpdatedEvent) => {
-      if (event) {
-        latest.current.onListingUpdated(event);
-      }
-    });
-    return () => {
-      socket.close();
-    };
-  }, []);
+  useSocketEvent<ListingUpdatedEvent | undefined>('listing_updated', (event) => {
+    if (event) {
+      handlers.onListingUpdated(event);
+    }
+  });
 }
 
 /** What a row from a live event may do when the page has no row to learn the viewer's flags from: nothing, until the next page read. */
