@@ -1,33 +1,14 @@
-import { compareRecords, normalisePhone, type MatchRecord } from '@bo/domain';
+import { compareRecords, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
-import { matchCandidates, type CandidateProbe } from './matches.repo.ts';
-import { MATCHES_LIMIT, matchRecordOfClient, NEAR_KM } from './matches.service.ts';
+import { matchCandidates } from './matches.repo.ts';
+import { candidateProbe, MATCHES_LIMIT, matchRecordOfClient } from './matches.service.ts';
 
 /** A client a probe may be, by id (the import keeps these; the summary is read when shown). */
 export interface ClientMatchRef {
   clientId: number;
   score: number;
   reasons: string[];
-}
-
-const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v : null);
-
-/** The probe as the blocking statement reads it (the same as findClientMatches'). */
-function candidateProbe(p: MatchRecord): CandidateProbe {
-  const zipcode = text(p.zipcode)?.trim() ?? null;
-  return {
-    id: p.id ?? null,
-    phoneE164: normalisePhone(p.phone) ?? null,
-    mobilePhoneE164: normalisePhone(p.mobile_phone) ?? null,
-    email: text(p.email),
-    zipcode,
-    name: text(p.name),
-    surname: text(p.surname),
-    city: text(p.city),
-    address: text(p.address),
-    near: zipcode ? swissPostcodes().near(zipcode, NEAR_KM) : [],
-  };
 }
 
 type Candidates = Awaited<ReturnType<typeof matchCandidates>>;

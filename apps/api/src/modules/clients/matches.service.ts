@@ -23,7 +23,8 @@ export interface ClientMatch {
 
 const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v : null);
 
-function candidateProbe(p: MatchRecord): CandidateProbe {
+/** The probe as the blocking statement reads it (also for the import's batches, matches.batch.ts). */
+export function candidateProbe(p: MatchRecord): CandidateProbe {
   const zipcode = text(p.zipcode)?.trim() ?? null;
   return {
     id: p.id ?? null,
