@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPhone, mergePhones, normalisePhone } from './phone.ts';
+import { displayPhone, isPhone, mergePhones, normalisePhone } from './phone.ts';
 
 describe('normalisePhone', () => {
   it.each([
@@ -89,5 +89,19 @@ describe('isPhone (spec 5: a 0, or + for 00, followed by at least 9 digits, and 
     ['empty', ''],
   ])('refuses %s', (_, input) => {
     expect(isPhone(input)).toBe(false);
+  });
+});
+
+describe('displayPhone', () => {
+  it.each([
+    ['+41791234567', '079 123 45 67'],
+    ['+41446681800', '044 668 18 00'],
+    ['0041 79 123 45 67', '079 123 45 67'],
+    ['+49301234567', '+49 30 1234567'],
+    ['anonymous', 'anonymous'],
+    ['', ''],
+    [null, ''],
+  ])('shows %j as %j', (input, expected) => {
+    expect(displayPhone(input)).toBe(expected);
   });
 });

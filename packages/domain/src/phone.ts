@@ -81,3 +81,18 @@ export function mergePhones(keep: PhoneFields, merged: PhoneFields): PhoneFields
   }
   return { ...out, left };
 }
+
+/**
+ * A phone number as a Swiss reader writes it: a Swiss number in its national form (`079 123 45 67`),
+ * a foreign one in its international form (`+49 30 123456`), anything unparsable as given.
+ */
+export function displayPhone(input: string | null | undefined): string {
+  if (!input) {
+    return '';
+  }
+  const parsed = parsePhoneNumberFromString(input.trim().replace(/^00/, '+'), 'CH');
+  if (!parsed?.isValid()) {
+    return input.trim();
+  }
+  return parsed.country === 'CH' ? parsed.formatNational() : parsed.formatInternational();
+}
