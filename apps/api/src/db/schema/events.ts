@@ -221,6 +221,13 @@ export const smsOutbox = pgTable(
     providerId: text('provider_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * While `status` is `sending`: until when the worker that took the message holds it. A worker that
+     * died leaves its lease to expire; the next one asks the provider before it sends again.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When the outbox gave up on the message (tries used up, or refused): it is in the dead-letter list. */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -228,6 +235,12 @@ export const smsOutbox = pgTable(
     index('sms_outbox_due_idx')
       .on(t.sendAt)
       .where(sql`${t.status} = 'planned'`),
+    index('sms_outbox_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'sending'`),
+    index('sms_outbox_dead_idx')
+      .on(t.deadAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deadAt} IS NOT NULL`),
     index('sms_outbox_event_idx').on(t.eventId),
     index('sms_outbox_user_idx').on(t.userId),
     // Status callbacks name a message by the provider's id.
