@@ -45,6 +45,8 @@ const envSchema = z.object({
   AIRCALL_API_ID: z.string().optional(),
   AIRCALL_API_TOKEN: z.string().optional(),
   AIRCALL_BASE_URL: z.string().url().default('https://api.aircall.io'),
+  /** The token Aircall puts in every webhook's body; webhooks are refused while it is not set. */
+  AIRCALL_WEBHOOK_TOKEN: z.string().optional(),
   WORKBOARD_PROVIDER: z.enum(['local', 'monday']).default('local'),
   MONDAY_API_TOKEN: z.string().optional(),
   MONDAY_BOARD_ID: z.string().regex(/^\d+$/, 'the number in the board address (…/boards/1234567890)').optional(),
@@ -168,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             baseUrl: c.AIRCALL_BASE_URL,
           }
         : { provider: 'local' as const },
+    /** Aircall's webhook token (`POST /api/webhooks/aircall`); null refuses every webhook. */
+    aircallWebhookToken: c.AIRCALL_WEBHOOK_TOKEN ? c.AIRCALL_WEBHOOK_TOKEN : null,
     workboard:
       c.WORKBOARD_PROVIDER === 'monday'
         ? {

@@ -13,3 +13,4 @@ export * from './clients.ts';
 export * from './events.ts';
 export * from './finances.ts';
 export * from './import.ts';
+export * from './telephony.ts';

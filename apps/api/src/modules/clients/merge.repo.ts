@@ -46,6 +46,10 @@ export const MERGE_PLAN = {
   'omnicas_applications.created_by_id': 'move',
   'import_batches.created_by_id': 'move',
   'ocr_operations.created_by_id': 'move',
+  'telephony_calls.client_id': 'move',
+  'telephony_calls.agent_id': 'move',
+  // Only staff have an availability at the telephony provider; a merge refuses anyone but clients.
+  'telephony_agent_status.agent_id': 'drop',
   'sessions.user_id': 'drop',
   'sessions.impersonator_id': 'drop',
   'auth_tokens.user_id': 'drop',
