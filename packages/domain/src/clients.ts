@@ -21,13 +21,19 @@ export function newClientAttribution(role: RoleCode): { status: ClientStatus; le
   return role === 'partner' ? { status: INITIAL_CLIENT_STATUS, lead_source: 'partner', lead_location_id: null } : null;
 }
 
-/** Spec 2: the admin's tabs; call agents have b2c, b2b, buyers, email_reminders and listing. */
+/**
+ * Spec 2: the admin's tabs; call agents have b2c, b2b, buyers, email_reminders and listing. The admin
+ * also sees email_reminders (last), to follow and move the reminders of every lead.
+ */
 export const CLIENT_TABLES = ['buyers', 'b2c', 'b2b', 'email_reminders', 'listing'] as const;
 export type ClientTable = (typeof CLIENT_TABLES)[number];
 
 /** Which tabs each role's clients list shows, in order; the first is where the list opens. */
 export function clientTablesFor(role: RoleCode): readonly ClientTable[] {
-  return role === 'call_agent' ? ['b2c', 'b2b', 'buyers', 'email_reminders', 'listing'] : ['buyers', 'b2c', 'b2b', 'listing'];
+  if (role === 'call_agent') {
+    return ['b2c', 'b2b', 'buyers', 'email_reminders', 'listing'];
+  }
+  return role === 'admin' ? ['buyers', 'b2c', 'b2b', 'listing', 'email_reminders'] : ['buyers', 'b2c', 'b2b', 'listing'];
 }
 
 /** The statuses of clients who bought: the buyers tab lists them. */

@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   'clients.merge': 'Merge duplicate clients (audited)',
   'clients.delete': 'Delete clients',
   'clients.export': 'Export clients to the work-management tool',
+  'reminders.manage': "List the e-mail reminders of the own scope's leads who were not reached, move them to another stage or stop them",
   'recommendations.read': 'Read the recommendations and their counters: a client their own, staff those of clients of the own scope',
   'recommendations.manage':
     'Add, change and delete recommendations: a client their own while unconfirmed, staff those of clients of the own scope',
@@ -87,6 +88,7 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'events.manage',
     'purchases.read',
     'agents.read',
+    'reminders.manage',
   ],
   prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read', 'agents.read'],
   partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read'],

@@ -27,7 +27,7 @@ const valid = {
 };
 
 describe('the settings keys (spec 3)', () => {
-  it('are the thirteen keys of the spec', () => {
+  it("are the thirteen keys of the spec and the four of the e-mail reminders' cadence", () => {
     expect([...SETTINGS_KEYS].sort()).toEqual(
       [
         'company_phone',
@@ -43,6 +43,10 @@ describe('the settings keys (spec 3)', () => {
         'sms_company_email',
         'sms_company_name',
         'sms_company_phone',
+        'email_reminder_first_after_calls',
+        'email_reminder_second_after_days',
+        'email_reminder_third_after_days',
+        'email_reminder_expired_after_days',
       ].sort(),
     );
   });
@@ -92,6 +96,13 @@ describe('globalSettingsBody', () => {
     ['an SMS sender with an umlaut', { sms_company_name: 'Zürich' }, { sms_company_name: 'invalid_value' }],
     ['a logo path leaving its folder', { receipt_logo_path: '../../etc/passwd' }, { receipt_logo_path: 'invalid_value' }],
     ['a number as a value', { receipt_city: 8604 }, { receipt_city: 'invalid_value' }],
+    ['a reminder cadence of whole numbers', { email_reminder_first_after_calls: ' 2 ', email_reminder_expired_after_days: '30' }, 'ok'],
+    ['no reminder cadence (the stored one stays)', { email_reminder_second_after_days: undefined }, 'ok'],
+    ['a reminder after zero calls', { email_reminder_first_after_calls: '0' }, { email_reminder_first_after_calls: 'invalid_value' }],
+    ['a reminder after 21 calls', { email_reminder_first_after_calls: '21' }, { email_reminder_first_after_calls: 'invalid_value' }],
+    ['a reminder after 366 days', { email_reminder_third_after_days: '366' }, { email_reminder_third_after_days: 'invalid_value' }],
+    ['a reminder after half a day', { email_reminder_second_after_days: '1.5' }, { email_reminder_second_after_days: 'invalid_value' }],
+    ['a reminder after no days', { email_reminder_expired_after_days: '' }, { email_reminder_expired_after_days: 'invalid_value' }],
     [
       'several bad fields at once',
       { company_email: 'x', website_link: 'y', company_phone: 'z' },
@@ -113,6 +124,8 @@ describe('settingsFrom', () => {
     expect(Object.keys(out).sort()).toEqual([...SETTINGS_KEYS].sort());
     expect(out.company_name).toBe('Alpenquell AG');
     expect(out.website_link).toBe('');
+    expect(out.email_reminder_first_after_calls).toBe('3');
+    expect(out.email_reminder_expired_after_days).toBe('14');
     expect(out).not.toHaveProperty('something_else');
   });
 });

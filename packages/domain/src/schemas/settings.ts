@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMINDER_CADENCE_LIMITS, REMINDER_SETTINGS_DEFAULTS, type ReminderSettingsKey } from '../email-reminders.ts';
 import { PATTERNS, zPhone, zRequiredText } from '../validation.ts';
 
 /** The app settings keys of spec section 3, in the order the settings page shows them. */
@@ -16,6 +17,11 @@ export const SETTINGS_KEYS = [
   'sms_company_name',
   'sms_company_phone',
   'sms_company_email',
+  // Not in spec 3: the e-mail reminders' cadence (email-reminders.ts), ours to choose.
+  'email_reminder_first_after_calls',
+  'email_reminder_second_after_days',
+  'email_reminder_third_after_days',
+  'email_reminder_expired_after_days',
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 
@@ -25,6 +31,12 @@ export const SETTINGS_SECTIONS = {
   receipt: ['receipt_company_name', 'receipt_partner_name', 'receipt_address', 'receipt_city', 'receipt_logo_path'],
   links: ['shop_shortlink', 'website_link'],
   sms: ['sms_company_name', 'sms_company_phone', 'sms_company_email'],
+  reminders: [
+    'email_reminder_first_after_calls',
+    'email_reminder_second_after_days',
+    'email_reminder_third_after_days',
+    'email_reminder_expired_after_days',
+  ],
 } as const satisfies Record<string, readonly SettingsKey[]>;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 
@@ -38,6 +50,14 @@ const optionalEmail = () =>
     .transform((v) => v.toLowerCase());
 /** The one phone rule of every form (zPhone, isPhone); empty means none. */
 const optionalPhone = () => zPhone();
+/** A whole number within bounds, sent as text like every setting; left out, the stored value stays. */
+const cadenceNumber = (limits: { min: number; max: number }) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d{1,4}$/.test(v) && Number(v) >= limits.min && Number(v) <= limits.max, 'invalid_value')
+    .transform((v) => String(Number(v)))
+    .optional();
 const optionalUrl = () => optionalText(500).refine((v) => v === '' || PATTERNS.url.test(v), 'invalid_website_url');
 
 /**
@@ -61,6 +81,10 @@ export const globalSettingsBody = z.object({
   sms_company_name: optionalText(SMS_SENDER_MAX).regex(/^[A-Za-z0-9 ]*$/, 'invalid_value'),
   sms_company_phone: optionalPhone(),
   sms_company_email: optionalEmail(),
+  email_reminder_first_after_calls: cadenceNumber(REMINDER_CADENCE_LIMITS.calls),
+  email_reminder_second_after_days: cadenceNumber(REMINDER_CADENCE_LIMITS.days),
+  email_reminder_third_after_days: cadenceNumber(REMINDER_CADENCE_LIMITS.days),
+  email_reminder_expired_after_days: cadenceNumber(REMINDER_CADENCE_LIMITS.days),
 });
 export type GlobalSettingsBody = z.infer<typeof globalSettingsBody>;
 export type GlobalSettingsInput = z.input<typeof globalSettingsBody>;
@@ -71,7 +95,11 @@ export const globalSettingsDto = z.object(
 export type GlobalSettingsDto = Record<SettingsKey, string>;
 export const globalSettingsAnswer = z.object({ data: globalSettingsDto });
 
-/** Every key, empty where nothing is stored yet; stored keys that are no settings key stay out. */
+/**
+ * Every key, empty where nothing is stored yet (the reminder cadence: its default); stored keys that
+ * are no settings key stay out.
+ */
 export function settingsFrom(stored: ReadonlyMap<string, string>): GlobalSettingsDto {
-  return Object.fromEntries(SETTINGS_KEYS.map((k) => [k, stored.get(k) ?? ''])) as GlobalSettingsDto;
+  const fallback: Partial<Record<SettingsKey, string>> = REMINDER_SETTINGS_DEFAULTS satisfies Record<ReminderSettingsKey, string>;
+  return Object.fromEntries(SETTINGS_KEYS.map((k) => [k, stored.get(k) ?? fallback[k] ?? ''])) as GlobalSettingsDto;
 }
