@@ -44,6 +44,7 @@ const MENU: Record<RoleCode, string[]> = {
     'global-settings',
     'pie-chart',
     'outbox',
+    'telephony',
   ],
   user: ['', 'create-recommendation', 'recommendations', 'user-products'],
   sales_agent: [
@@ -214,6 +215,7 @@ const ROUTES: [string, RoleAbbr[]][] = [
   ['global-settings', ['admin']],
   ['pie-chart', ['admin']],
   ['outbox', ['admin']],
+  ['telephony', ['admin']],
   ['partner-users', ['partner']],
   ['license', ['ia']],
   ['referrals', ['ia']],

@@ -47,6 +47,8 @@ export const SCREENS: readonly Screen[] = [
   { id: 'globalSettings', path: 'global-settings', roles: ['admin'], menu: true },
   { id: 'pieChart', path: 'pie-chart', roles: ['admin'], menu: true },
   { id: 'outbox', path: 'outbox', roles: ['admin'], menu: true },
+  // The local telephony provider's simulator: incoming and outgoing calls through the webhook path, without a provider.
+  { id: 'telephony', path: 'telephony', roles: ['admin'], menu: true },
   { id: 'partnerUsers', path: 'partner-users', roles: ['partner'], menu: true },
   { id: 'license', path: 'license', roles: ['ia'], menu: true },
   { id: 'referrals', path: 'referrals', roles: ['ia'], menu: true },
