@@ -154,3 +154,39 @@ export const callAttempts = pgTable(
   },
   (t) => [index('call_attempts_user_idx').on(t.userId), index('call_attempts_agent_idx').on(t.agentId, t.createdAt)],
 );
+
+/**
+ * One row per reminder mail a client was sent (stage first, second or third): the key that makes a second
+ * schedule of the same reminder a no-op. Written with the mail in the outbox, in one transaction.
+ */
+export const emailReminderMails = pgTable(
+  'email_reminder_mails',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<'first' | 'second' | 'third'>().notNull(),
+    /** The message in the mail outbox. */
+    mailId: integer('mail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_reminder_mails_user_stage_uq').on(t.userId, t.stage)],
+);
+
+/**
+ * The unsubscribe link of a client's reminder mails: a random token (made with the first mail), and
+ * when the client used it. An unsubscribed client gets no reminder mail again.
+ */
+export const emailReminderOptouts = pgTable(
+  'email_reminder_optouts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_reminder_optouts_token_uq').on(t.token)],
+);

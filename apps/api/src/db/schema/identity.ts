@@ -93,7 +93,10 @@ export const users = pgTable(
     category: text('category'),
     timeToCall: text('time_to_call'),
     hasOnboardingSms: boolean('has_onboarding_sms').notNull().default(false),
+    /** first, second, third, expired or stopped (modules/clients/reminders.service.ts); null: no reminders. */
     emailReminderStage: text('email_reminder_stage'),
+    /** When the client entered that stage: the next one is due a number of days later. */
+    emailReminderStageAt: timestamp('email_reminder_stage_at', { withTimezone: true }),
     /** Kept by the contact history: the list filters and the call agents' queue read them without a join. */
     callsCount: integer('calls_count').notNull().default(0),
     lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
@@ -127,6 +130,10 @@ export const users = pgTable(
     index('users_buyers_updated_idx')
       .on(t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`${t.roleId} = 2 AND ${t.status} IN ('buy_product', 'buy_other_products')`),
+    // The e-mail reminders list: the clients in a reminder stage, newest stage change first.
+    index('users_email_reminder_idx')
+      .on(t.emailReminderStageAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.emailReminderStage} IS NOT NULL`),
     index('users_linked_agent_idx').on(t.linkedAgentId),
     index('users_referred_by_idx').on(t.referredById),
     index('users_created_by_idx').on(t.createdById),
