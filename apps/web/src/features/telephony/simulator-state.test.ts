@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { afterStep, NO_SIM_CALL, SIM_STEPS, stepAllowed, type SimPhase, type SimStep } from './simulator-state.ts';
+
+describe('the telephony simulator', () => {
+  const allowed: Record<SimPhase, SimStep[]> = {
+    idle: ['ring'],
+    ringing: ['answer', 'hangup', 'end'],
+    answered: ['hangup', 'end'],
+    hungup: ['end'],
+    ended: ['ring'],
+  };
+  it.each(Object.entries(allowed))('in phase %s offers %j', (phase, steps) => {
+    expect(SIM_STEPS.filter((s) => stepAllowed(phase as SimPhase, s))).toEqual(steps);
+  });
+
+  it('follows a call from ring to end and starts the next one afresh', () => {
+    let call = afterStep(NO_SIM_CALL, 'ring', 'c1', '10:00');
+    expect(call).toMatchObject({ callId: 'c1', phase: 'ringing' });
+    call = afterStep(call, 'answer', 'c1', '10:01');
+    call = afterStep(call, 'hangup', 'c1', '10:03');
+    call = afterStep(call, 'end', 'c1', '10:03');
+    expect(call.phase).toBe('ended');
+    expect(call.history.map((e) => e.step)).toEqual(['ring', 'answer', 'hangup', 'end']);
+    const next = afterStep(call, 'ring', 'c2', '10:05');
+    expect(next).toEqual({ callId: 'c2', phase: 'ringing', history: [{ step: 'ring', callId: 'c2', at: '10:05' }] });
+  });
+});
