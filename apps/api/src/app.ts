@@ -31,6 +31,7 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { clientRoomsFor, type Publish } from './modules/clients/index.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { emailReminderRoutes } from './modules/clients/reminders.routes.ts';
 import { createTelephony, type Telephony } from './integrations/telephony/index.ts';
 import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
 import { createFinancing, type FinancingProvider } from './integrations/financing/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     publish,
     onClientRemoved: (id) => sessionsEnded(authDeps, id),
   });
+  emailReminderRoutes(app, { db: deps.database.db, publicUrl: deps.config.publicUrl, onMailQueued: () => deps.jobs?.notifyMailQueued() });
   recommendationRoutes(app, { db: deps.database.db, publish });
   orderRoutes(app, { db: deps.database.db, files, iban: deps.config.invoice.iban });
   commissionRoutes(app, { db: deps.database.db, files });

@@ -40,6 +40,7 @@ const jobs = await startJobs({
     engine: createOcrEngine(config),
   },
   importCheck: { db: database.db, files: { db: database.db, storage: storageFor(config) }, limits: config.import },
+  reminders: { publicUrl: config.publicUrl },
   onError: (err) => log(`job error: ${errorSummary(err)}`),
 });
 

@@ -77,7 +77,7 @@ describe('pages of the single-page app', () => {
   });
 
   it('serves the public pages without a session', async () => {
-    for (const url of ['/login', '/signup', '/recovery', '/reset-password?hash=abc']) {
+    for (const url of ['/login', '/signup', '/recovery', '/reset-password?hash=abc', '/unsubscribe/abcdefghijklmnopqrstuvwxyz012345']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe(INDEX_HTML);

@@ -101,6 +101,8 @@ describe('route policies', () => {
         'POST /auth/reset-password',
         'POST /auth/send-code',
         'POST /auth/signup',
+        // Trusts only the random token of a reminder mail's unsubscribe link.
+        'POST /api/email-reminders/unsubscribe',
         // Trusts only its X-Twilio-Signature (modules/sms/webhook.routes.ts).
         'POST /api/webhooks/twilio/sms-status',
       ].sort(),

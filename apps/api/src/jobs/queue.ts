@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
 import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/index.ts';
+import { sweepEmailReminders } from '../modules/clients/index.ts';
 import {
   registerImportCheckJobs,
   registerOcrJobs,
@@ -26,6 +27,8 @@ export interface Jobs {
 
 const MAIL_DELIVER = 'mail.deliver';
 const SESSIONS_CLEANUP = 'sessions.cleanup';
+/** Moves the leads who were not reached to their next e-mail reminder stage and writes its mail. */
+const EMAIL_REMINDERS = 'email-reminders.sweep';
 const SMS_DELIVER = 'sms.deliver';
 const SMS_BATCH = 50;
 
@@ -41,6 +44,8 @@ export async function startJobs(opts: {
   ocr?: OcrJobDeps;
   /** What the check of import rows needs (the stored files, the limits); without it no import check runs here. */
   importCheck?: ImportCheckJobDeps;
+  /** The app's address for the reminders' unsubscribe links; without it no reminder sweep runs here. */
+  reminders?: { publicUrl: string };
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
@@ -71,6 +76,19 @@ export async function startJobs(opts: {
       }
     }
   });
+  if (opts.reminders) {
+    const reminders = { db: opts.db, publicUrl: opts.reminders.publicUrl };
+    await boss.createQueue(EMAIL_REMINDERS);
+    await boss.work(EMAIL_REMINDERS, async () => {
+      // Each (client, stage) mail is keyed in its table: a second run, or two at once, writes none twice.
+      const { mailed } = await sweepEmailReminders(reminders);
+      if (mailed > 0) {
+        await boss.send(MAIL_DELIVER, {}, { singletonKey: 'deliver', singletonSeconds: 1 });
+      }
+    });
+    // The stages wait days: a sweep every 15 minutes is on time.
+    await boss.schedule(EMAIL_REMINDERS, '*/15 * * * *');
+  }
   await boss.work(SESSIONS_CLEANUP, async () => {
     await cleanupExpiredSessions(opts.db);
     await cleanupThrottleRecords(opts.db);

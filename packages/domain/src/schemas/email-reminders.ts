@@ -32,8 +32,8 @@ export const emailRemindersListDto = listOf(emailReminderRowDto);
 
 /** POST /api/update-email-reminders: move the selected leads to a stage, or stop their reminders. */
 export const updateEmailRemindersBody = z.object({
-  ids: z.array(id, 'invalid_value').max(500, 'too_long'),
-  stage: z.enum(EMAIL_REMINDER_TARGETS, 'invalid_value'),
+  ids: z.array(id).max(500, 'too_long'),
+  stage: z.enum(EMAIL_REMINDER_TARGETS),
 });
 export type UpdateEmailRemindersBody = z.infer<typeof updateEmailRemindersBody>;
 

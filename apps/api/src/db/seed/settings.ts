@@ -1,4 +1,4 @@
-import type { GlobalSettingsDto } from '@bo/domain';
+import { REMINDER_SETTINGS_DEFAULTS, type GlobalSettingsDto } from '@bo/domain';
 import type { Tx } from '../client.ts';
 import { appSettings } from '../schema/index.ts';
 
@@ -17,6 +17,7 @@ export const DEMO_SETTINGS: GlobalSettingsDto = {
   sms_company_name: 'Alpenquell',
   sms_company_phone: '044 500 12 35',
   sms_company_email: 'sms@alpenquell.example.ch',
+  ...REMINDER_SETTINGS_DEFAULTS,
 };
 
 export async function seedDemoSettings(tx: Tx): Promise<void> {

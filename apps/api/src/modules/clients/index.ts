@@ -4,6 +4,7 @@
  * announce after their commit.
  */
 export { clientInScope, seesAllClients } from './policy.ts';
+export { sweepEmailReminders, type RemindersDeps } from './reminders.service.ts';
 export {
   addRecallIn,
   insertClientIn,

@@ -54,6 +54,9 @@ export const MERGE_PLAN = {
   'sessions.impersonator_id': 'drop',
   'auth_tokens.user_id': 'drop',
   'table_snapshots.user_id': 'drop',
+  // The kept client's own reminders go on; the merged record's mails and unsubscribe link end with it.
+  'email_reminder_mails.user_id': 'drop',
+  'email_reminder_optouts.user_id': 'drop',
   // Only staff have accounts; a merge refuses anyone but clients.
   'accounts.user_id': 'drop',
 } as const satisfies Record<string, 'move' | 'drop' | 'links' | 'sub_user'>;

@@ -85,7 +85,73 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
       text: `Здравствуйте, ${v.name}\n\nВаша рабочая учётная запись в бэк-офисе готова.\n\nВыберите пароль по этой ссылке (действует ${v.days} дней, однократно):\n${v.link}\n\nВаше имя пользователя — адрес электронной почты ${v.email}. С вопросами обращайтесь к администратору.`,
     }),
   },
+  // E-mail reminders (modules/clients/reminders.service.ts): a lead the call agents could not reach.
+  email_reminder: {
+    de: (v) =>
+      reminder(v, {
+        subject: {
+          first: 'Wir haben Sie nicht erreicht',
+          second: 'Erinnerung: Wir möchten Sie gerne erreichen',
+          third: 'Letzte Erinnerung',
+        },
+        hello: `Guten Tag ${v.name}`,
+        body: 'Wir haben mehrmals versucht, Sie telefonisch zu erreichen. Gerne zeigen wir Ihnen unverbindlich bei Ihnen zu Hause, was wir anbieten.',
+        call: (phone) =>
+          phone ? `Rufen Sie uns an unter ${phone} oder antworten Sie auf diese E-Mail.` : 'Antworten Sie einfach auf diese E-Mail.',
+        regards: 'Freundliche Grüsse',
+        stop: 'Keine weiteren Erinnerungen erhalten:',
+      }),
+    en: (v) =>
+      reminder(v, {
+        subject: { first: 'We could not reach you', second: 'Reminder: we would like to reach you', third: 'Last reminder' },
+        hello: `Hello ${v.name}`,
+        body: 'We tried to reach you by phone several times. We would be glad to show you what we offer at your home, without obligation.',
+        call: (phone) => (phone ? `Call us at ${phone} or reply to this e-mail.` : 'Simply reply to this e-mail.'),
+        regards: 'Kind regards',
+        stop: 'Receive no more reminders:',
+      }),
+    it: (v) =>
+      reminder(v, {
+        subject: { first: 'Non siamo riusciti a raggiungerla', second: 'Promemoria: vorremmo raggiungerla', third: 'Ultimo promemoria' },
+        hello: `Buongiorno ${v.name}`,
+        body: 'Abbiamo cercato più volte di raggiungerla per telefono. Saremo lieti di mostrarle a casa sua, senza impegno, ciò che offriamo.',
+        call: (phone) => (phone ? `Ci chiami al ${phone} o risponda a questa e-mail.` : 'Risponda semplicemente a questa e-mail.'),
+        regards: 'Cordiali saluti',
+        stop: 'Non ricevere più promemoria:',
+      }),
+    ru: (v) =>
+      reminder(v, {
+        subject: {
+          first: 'Мы не смогли до вас дозвониться',
+          second: 'Напоминание: мы хотели бы с вами связаться',
+          third: 'Последнее напоминание',
+        },
+        hello: `Здравствуйте, ${v.name}`,
+        body: 'Мы несколько раз пытались дозвониться до вас. Будем рады без обязательств показать вам у вас дома то, что мы предлагаем.',
+        call: (phone) => (phone ? `Позвоните нам по номеру ${phone} или ответьте на это письмо.` : 'Просто ответьте на это письмо.'),
+        regards: 'С уважением',
+        stop: 'Больше не получать напоминания:',
+      }),
+  },
 };
+
+interface ReminderWords {
+  subject: Record<'first' | 'second' | 'third', string>;
+  hello: string;
+  body: string;
+  call: (phone: string) => string;
+  regards: string;
+  stop: string;
+}
+
+/** One reminder mail: the stage's subject, the same body, the company's signature and the unsubscribe link. */
+function reminder(v: Record<string, string>, w: ReminderWords): { subject: string; text: string } {
+  const stage = v.stage === 'second' || v.stage === 'third' ? v.stage : 'first';
+  return {
+    subject: w.subject[stage],
+    text: `${w.hello}\n\n${w.body}\n${w.call(v.phone ?? '')}\n\n${w.regards}\n${v.company}\n\n${w.stop} ${v.unsubscribe}${v.token}`,
+  };
+}
 
 export type MailKind = keyof typeof TEMPLATES;
 
@@ -99,6 +165,8 @@ const SECRET_VARS = {
   invitation: ['link'],
   inner_invitation: ['link'],
   account_exists: [],
+  // The unsubscribe link's token: the outbox views show the link without it.
+  email_reminder: ['token'],
 } as const satisfies Record<MailKind, readonly string[]>;
 
 const DOTS = '••••••';

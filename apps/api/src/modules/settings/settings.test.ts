@@ -1,4 +1,4 @@
-import { SETTINGS_KEYS, type GlobalSettingsDto, type RoleCode } from '@bo/domain';
+import { REMINDER_SETTINGS_DEFAULTS, SETTINGS_KEYS, type GlobalSettingsDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exe, multipart, png } from '../../../test/fixtures.ts';
 import { auditRows, createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
@@ -37,6 +37,10 @@ const VALID: Omit<GlobalSettingsDto, 'receipt_logo_path'> = {
   sms_company_name: 'Alpenquell',
   sms_company_phone: '044 500 12 35',
   sms_company_email: 'sms@alpenquell.example.ch',
+  email_reminder_first_after_calls: '2',
+  email_reminder_second_after_days: '4',
+  email_reminder_third_after_days: '7',
+  email_reminder_expired_after_days: '21',
 };
 
 async function read(cookie = admin): Promise<GlobalSettingsDto> {
@@ -51,10 +55,23 @@ function save(payload: unknown, cookie: string | null = admin) {
 }
 
 describe('GET /api/global-settings', () => {
-  it('answers every key, empty before anything is saved', async () => {
+  it('answers every key, empty before anything is saved (the reminder cadence: its defaults)', async () => {
     const data = await read();
     expect(Object.keys(data).sort()).toEqual([...SETTINGS_KEYS].sort());
-    expect(Object.values(data).every((v) => v === '')).toBe(true);
+    const {
+      email_reminder_first_after_calls,
+      email_reminder_second_after_days,
+      email_reminder_third_after_days,
+      email_reminder_expired_after_days,
+      ...rest
+    } = data;
+    expect(Object.values(rest).every((v) => v === '')).toBe(true);
+    expect({
+      email_reminder_first_after_calls,
+      email_reminder_second_after_days,
+      email_reminder_third_after_days,
+      email_reminder_expired_after_days,
+    }).toEqual(REMINDER_SETTINGS_DEFAULTS);
   });
 
   it.each<[RoleCode, number]>([
@@ -101,7 +118,11 @@ describe('POST /api/global-settings', () => {
   });
 
   it('lets optional values be emptied', async () => {
-    const emptied = Object.fromEntries(Object.keys(VALID).map((k) => [k, k === 'company_name' ? VALID.company_name : '']));
+    const emptied = Object.fromEntries(
+      Object.keys(VALID)
+        .filter((k) => !k.startsWith('email_reminder_'))
+        .map((k) => [k, k === 'company_name' ? VALID.company_name : '']),
+    );
     const res = await save(emptied);
     expect(res.statusCode).toBe(200);
     expect((await read()).website_link).toBe('');
@@ -133,6 +154,17 @@ describe('POST /api/global-settings', () => {
     ['no company name', { company_name: ' ' }, { company_name: 'field_is_required' }],
     ['a missing key', { receipt_city: undefined }, { receipt_city: 'field_is_required' }],
     ['an SMS sender over 11 characters', { sms_company_name: 'Alpenquell AG' }, { sms_company_name: 'too_long' }],
+    ['a reminder after no call', { email_reminder_first_after_calls: '0' }, { email_reminder_first_after_calls: 'invalid_value' }],
+    [
+      'a reminder after a day and a half',
+      { email_reminder_second_after_days: '1.5' },
+      { email_reminder_second_after_days: 'invalid_value' },
+    ],
+    [
+      'a reminder after more than a year',
+      { email_reminder_expired_after_days: '400' },
+      { email_reminder_expired_after_days: 'invalid_value' },
+    ],
     ['a logo path leaving its folder', { receipt_logo_path: '../secret.png' }, { receipt_logo_path: 'invalid_value' }],
     [
       'several invalid values at once',
