@@ -894,6 +894,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/email-reminders-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the leads in the e-mail reminders, by stage */
+        get: operations["getApiEmailRemindersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the e-mail reminders of the client the unsubscribe link was made for */
+        post: operations["postApiEmailRemindersUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/{id}": {
         parameters: {
             query?: never;
@@ -2104,6 +2138,23 @@ export interface paths {
         get: operations["getApiUnblockAccountById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/update-email-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the selected leads to a reminder stage, or stop their reminders */
+        post: operations["postApiUpdateEmailReminders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8501,6 +8552,121 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    getApiEmailRemindersList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                stage?: "first" | "second" | "third" | "expired" | "stopped";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            calls_count: number;
+                            email: string | null;
+                            id: number;
+                            locale: string | null;
+                            mailed_stages: ("first" | "second" | "third" | "expired" | "stopped")[];
+                            name: string | null;
+                            /** @enum {string} */
+                            stage: "first" | "second" | "third" | "expired" | "stopped";
+                            stage_at: string | null;
+                            status: string | null;
+                            surname: string | null;
+                            unsubscribed: boolean;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiEmailRemindersUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such record. */
             404: {
                 headers: {
@@ -12779,6 +12945,10 @@ export interface operations {
                             company_email: string;
                             company_name: string;
                             company_phone: string;
+                            email_reminder_expired_after_days: string;
+                            email_reminder_first_after_calls: string;
+                            email_reminder_second_after_days: string;
+                            email_reminder_third_after_days: string;
                             receipt_address: string;
                             receipt_city: string;
                             receipt_company_name: string;
@@ -12826,6 +12996,10 @@ export interface operations {
                     company_email: string;
                     company_name: string;
                     company_phone: string;
+                    email_reminder_expired_after_days?: string;
+                    email_reminder_first_after_calls?: string;
+                    email_reminder_second_after_days?: string;
+                    email_reminder_third_after_days?: string;
                     receipt_address: string;
                     receipt_city: string;
                     receipt_company_name: string;
@@ -12851,6 +13025,10 @@ export interface operations {
                             company_email: string;
                             company_name: string;
                             company_phone: string;
+                            email_reminder_expired_after_days: string;
+                            email_reminder_first_after_calls: string;
+                            email_reminder_second_after_days: string;
+                            email_reminder_third_after_days: string;
                             receipt_address: string;
                             receipt_city: string;
                             receipt_company_name: string;
@@ -18582,6 +18760,73 @@ export interface operations {
             };
         };
     };
+    postApiUpdateEmailReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @enum {string} */
+                    stage: "first" | "second" | "third" | "expired" | "stopped";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mails_queued: number;
+                        updated: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postApiUploadContract: {
         parameters: {
             query?: never;
@@ -18659,6 +18904,10 @@ export interface operations {
                             company_email: string;
                             company_name: string;
                             company_phone: string;
+                            email_reminder_expired_after_days: string;
+                            email_reminder_first_after_calls: string;
+                            email_reminder_second_after_days: string;
+                            email_reminder_third_after_days: string;
                             receipt_address: string;
                             receipt_city: string;
                             receipt_company_name: string;
