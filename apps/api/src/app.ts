@@ -58,6 +58,9 @@ import { snapshotRoutes } from './modules/snapshots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { statusRoutes } from './modules/statuses/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { simulateOutboundCall, type EmitToUser, type TelephonyDeps } from './modules/telephony/index.ts';
+import { telephonyRoutes } from './modules/telephony/routes.ts';
+import { telephonyWebhookRoutes } from './modules/telephony/webhook.routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
 
 export interface AppDeps {
@@ -186,10 +189,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       realtime?.io.to(rooms).emit(event, payload);
     }
   };
+  // Telephony's live events go to one agent's connections only (their user room).
+  const emitToUser: EmitToUser = (userId, event, payload) => {
+    realtime?.io.to(`user:${userId}`).emit(event, payload);
+  };
+  const telephonyDeps: TelephonyDeps = { db: deps.database.db, emit: emitToUser, webhookToken: deps.config.aircallWebhookToken };
+  telephonyRoutes(app, telephonyDeps);
+  telephonyWebhookRoutes(app, telephonyDeps);
   clientRoutes(app, {
     db: deps.database.db,
     files,
-    telephony: deps.telephony ?? createTelephony(deps.config),
+    // Without a provider, click-to-call goes through the simulator as the agent's outbound call.
+    telephony: deps.telephony ?? createTelephony(deps.config, { simulate: (input) => simulateOutboundCall(telephonyDeps, input) }),
     workboard: deps.workboard ?? createWorkboard(deps.config),
     publish,
     onClientRemoved: (id) => sessionsEnded(authDeps, id),

@@ -105,6 +105,8 @@ describe('route policies', () => {
         'POST /api/email-reminders/unsubscribe',
         // Trusts only its X-Twilio-Signature (modules/sms/webhook.routes.ts).
         'POST /api/webhooks/twilio/sms-status',
+        // Trusts only the token in Aircall's body (modules/telephony/webhook.routes.ts).
+        'POST /api/webhooks/aircall',
       ].sort(),
     );
     expect(guarded().length).toBeGreaterThanOrEqual(8);

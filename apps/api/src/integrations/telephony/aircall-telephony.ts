@@ -7,6 +7,11 @@ export interface AircallOptions {
   /** Without a path; requests go to `{baseUrl}/v1/…`. */
   baseUrl: string;
   timeoutMs?: number;
+  /**
+   * Aircall's rate limit (429, `Retry-After` in seconds or as a date): how many times a request is sent
+   * in all, and the longest wait before one more; waits are bounded so the agent's click gets an answer.
+   */
+  rateLimit?: { tries?: number; maxDelayMs?: number; sleep?: (ms: number) => Promise<void> };
 }
 
 interface AircallNumber {
@@ -23,8 +28,25 @@ export function aircallTelephony(opts: AircallOptions): Telephony {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${opts.apiId}:${opts.apiToken}`).toString('base64')}`;
   const timeoutMs = opts.timeoutMs ?? 15_000;
+  const tries = Math.max(1, opts.rateLimit?.tries ?? 3);
+  const maxDelayMs = opts.rateLimit?.maxDelayMs ?? 5_000;
+  const sleep = opts.rateLimit?.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+  /** Sends the request again after Aircall's Retry-After while it answers 429, at most `tries` times in all. */
   async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await requestOnce(method, path, body);
+      } catch (err) {
+        if (!(err instanceof RateLimited) || attempt >= tries) {
+          throw err instanceof RateLimited ? err.failure : err;
+        }
+        await sleep(Math.min(maxDelayMs, err.retryAfterMs ?? 1000 * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  async function requestOnce(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
     let answer: Response;
     try {
       answer = await fetch(`${base}${path}`, {
@@ -44,6 +66,14 @@ export function aircallTelephony(opts: AircallOptions): Telephony {
       return answer;
     }
     const detail = await errorText(answer);
+    if (answer.status === 429) {
+      throw new RateLimited(
+        retryAfterMs(answer.headers.get('retry-after')),
+        new TelephonyError('provider_unreachable', `Aircall answered 429 to ${method} ${path}${detail ? `: ${detail}` : ''}`, {
+          status: 429,
+        }),
+      );
+    }
     throw new TelephonyError(
       answer.status >= 500 || answer.status === 429 ? 'provider_unreachable' : 'provider_refused',
       `Aircall answered ${answer.status} to ${method} ${path}${detail ? `: ${detail}` : ''}`,
@@ -79,6 +109,29 @@ export function aircallTelephony(opts: AircallOptions): Telephony {
       return { providerCallId: null, status: 'dialing' };
     },
   };
+}
+
+/** Aircall's 429, to be sent again after its Retry-After. */
+class RateLimited extends Error {
+  constructor(
+    readonly retryAfterMs: number | null,
+    readonly failure: TelephonyError,
+  ) {
+    super(failure.message);
+  }
+}
+
+/** `Retry-After` as seconds or as an HTTP date, in ms from now; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) {
+    return null;
+  }
+  if (/^\d+$/.test(value)) {
+    return Number(value) * 1000;
+  }
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /** `+41 91 922 15 60`, `091 922 15 60` and `0041919221560` compare equal (Swiss by default). */

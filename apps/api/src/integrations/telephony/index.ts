@@ -1,10 +1,10 @@
 import type { Config } from '../../config.ts';
 import { aircallTelephony } from './aircall-telephony.ts';
-import { localTelephony } from './local-telephony.ts';
+import { localTelephony, type LocalTelephonyOptions } from './local-telephony.ts';
 import type { Telephony } from './telephony.ts';
 
 export { aircallTelephony, type AircallOptions } from './aircall-telephony.ts';
-export { localTelephony } from './local-telephony.ts';
+export { localTelephony, type LocalTelephonyOptions } from './local-telephony.ts';
 export {
   TelephonyError,
   type StartCallInput,
@@ -15,11 +15,11 @@ export {
 } from './telephony.ts';
 
 /** The telephony named by `TELEPHONY_PROVIDER`: the local default, or Aircall. */
-export function createTelephony(config: Pick<Config, 'telephony'>): Telephony {
+export function createTelephony(config: Pick<Config, 'telephony'>, local: LocalTelephonyOptions = {}): Telephony {
   const t = config.telephony;
   switch (t.provider) {
     case 'local':
-      return localTelephony();
+      return localTelephony(local);
     case 'aircall':
       return aircallTelephony({ apiId: t.apiId, apiToken: t.apiToken, baseUrl: t.baseUrl });
   }

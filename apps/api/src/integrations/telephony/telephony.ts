@@ -10,6 +10,8 @@ export interface StartCallInput {
   agent: TelephonyAgent;
   /** Whom to call, in E.164 (`+41791234567`). */
   number: string;
+  /** The client called, when the call is placed from one (the local telephony files the simulated call under it). */
+  clientId?: number;
 }
 
 export interface StartedCall {

@@ -24,6 +24,7 @@ export async function initiateCall(db: Db, telephony: Telephony, actor: Actor, i
     started = await telephony.startCall({
       agent: { telephonyUserId: settings?.telephonyUserId ?? null, telephonyNumber: settings?.telephonyNumber ?? null },
       number,
+      clientId: id,
     });
   } catch (err) {
     if (err instanceof TelephonyError) {

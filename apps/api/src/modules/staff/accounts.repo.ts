@@ -108,3 +108,18 @@ export async function updateAccount(tx: Tx, id: number, changes: AccountChanges)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(accounts.id, id));
 }
+
+/** The staff user whose account holds this telephony user id (an active one first, then the oldest account). */
+export async function findAgentOfTelephonyUser(
+  tx: Tx,
+  telephonyUserId: string,
+): Promise<{ userId: number; roleId: number; isActive: boolean } | undefined> {
+  const [row] = await tx
+    .select({ userId: users.id, roleId: users.roleId, isActive: users.isActive })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(eq(accounts.telephonyUserId, telephonyUserId))
+    .orderBy(desc(users.isActive), accounts.id)
+    .limit(1);
+  return row;
+}

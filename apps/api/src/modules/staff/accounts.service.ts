@@ -1,5 +1,7 @@
 import {
   roleByCode,
+  roleById,
+  type RoleCode,
   STAFF_ROLE_CODES,
   type AccountBody,
   type AccountDto,
@@ -121,4 +123,11 @@ export async function accountSettingsOf(
         telephonyNumber: found.account.telephonyNumber,
       }
     : null;
+}
+
+/** The staff user a telephony provider's user id belongs to (their account's telephony settings), or null. */
+export async function agentOfTelephonyUser(tx: Tx, telephonyUserId: string): Promise<{ userId: number; role: RoleCode } | null> {
+  const found = telephonyUserId.trim() ? await repo.findAgentOfTelephonyUser(tx, telephonyUserId.trim()) : undefined;
+  const role = found?.isActive ? roleById(found.roleId) : undefined;
+  return found && role ? { userId: found.userId, role: role.code } : null;
 }

@@ -1,2 +1,2 @@
 /** Staff's public surface: what a staff user's account allows with clients and telephony (the clients module scopes by it). */
-export { accountSettingsOf } from './accounts.service.ts';
+export { accountSettingsOf, agentOfTelephonyUser } from './accounts.service.ts';

@@ -1,0 +1,69 @@
+import { CALL_TYPES } from '@bo/domain';
+import type { Tx } from '../../db/client.ts';
+import type { Actor } from '../../core/actor.ts';
+import { viewerOf } from './policy.ts';
+import { clientNames, clientsWithNumber } from './phone-calls.repo.ts';
+import * as repo from './record.repo.ts';
+
+/** What the incoming-call dialog shows of a client the number belongs to (spec 4). */
+export interface CallerMatch {
+  id: number;
+  name: string;
+  surname: string;
+  status: string | null;
+  lastContactAt: string | null;
+}
+
+/**
+ * The clients of the agent's scope, as it stands now, with this phone or mobile number (E.164): at most
+ * `limit`, last contacted first, and how many there are in all.
+ */
+export async function clientsWithNumberIn(
+  tx: Tx,
+  agent: Pick<Actor, 'userId' | 'role'>,
+  e164: string,
+  limit = 5,
+): Promise<{ count: number; clients: CallerMatch[] }> {
+  const viewer = await viewerOf(tx, agent);
+  const rows = await clientsWithNumber(tx, viewer.scope, e164, limit);
+  return {
+    count: rows[0]?.total ?? 0,
+    clients: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      surname: r.surname,
+      status: r.status,
+      lastContactAt: r.lastContactAt ? r.lastContactAt.toISOString() : null,
+    })),
+  };
+}
+
+/**
+ * A telephone call in the client's contact history (type `call` or `inbound_call`), dated when the call
+ * started, counted in the client's calls; an answered call closes the recalls that were due. Inside the caller's
+ * transaction; answers the entry's id.
+ */
+export async function addPhoneCallIn(
+  tx: Tx,
+  entry: { clientId: number; agentId: number | null; type: 'call' | 'inbound_call'; at: Date; comment: string; answered: boolean },
+): Promise<number> {
+  if (entry.answered) {
+    await repo.closeDueRecalls(tx, entry.clientId);
+  }
+  const id = await repo.insertContact(tx, {
+    userId: entry.clientId,
+    type: entry.type,
+    comment: entry.comment,
+    agentId: entry.agentId,
+    createdAt: entry.at,
+    updatedAt: entry.at,
+  });
+  await repo.refreshContactCounters(tx, entry.clientId, CALL_TYPES);
+  return id;
+}
+
+/** Name and surname of these clients, by id. */
+export async function clientNamesIn(tx: Tx, ids: number[]): Promise<Map<number, { name: string; surname: string }>> {
+  const rows = await clientNames(tx, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { name: r.name, surname: r.surname }]));
+}

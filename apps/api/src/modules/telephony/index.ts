@@ -1,0 +1,15 @@
+/**
+ * Telephony's public surface: the calls merged from the provider's webhooks, the agents' availability,
+ * and the simulator the local telephony places its calls through.
+ */
+export {
+  CALL_CLIENTS_SHOWN,
+  handleAircallWebhook,
+  simulateCall,
+  simulateOutboundCall,
+  type EmitToUser,
+  type TelephonyDeps,
+  type TelephonyLiveEvents,
+} from './service.ts';
+export { aircallCallWebhook, type AircallWebhook } from './aircall-events.ts';
+export { AIRCALL_WEBHOOK_PATH } from './webhook.routes.ts';

@@ -1,0 +1,147 @@
+/**
+ * Aircall's side of the webhooks, as documented (developer.aircall.io "Webhooks"): it POSTs JSON
+ * `{ resource, event, timestamp, token, data }` to the registered URL, the token of the webhook in the
+ * body, and sends an event again when it got no 2xx answer (or no answer in time). The call object
+ * carries the times in Unix seconds and the other party's number in `raw_digits`.
+ */
+
+export interface FakeCall {
+  id: number;
+  direction: 'inbound' | 'outbound';
+  rawDigits: string;
+  /** Aircall's user id of the agent. */
+  userId: number;
+  startedAt: number;
+  answeredAt: number | null;
+  endedAt: number;
+  duration: number;
+  voicemail?: string | null;
+}
+
+export type CallEventName = 'call.created' | 'call.ringing_on_agent' | 'call.answered' | 'call.hungup' | 'call.ended';
+
+export interface Delivery {
+  event: string;
+  status: number;
+  attempts: number;
+}
+
+/** The webhook body Aircall sends for a call at one event (what it knows of the call then). */
+export function callWebhook(call: FakeCall, event: CallEventName, token: string, overrides: Record<string, unknown> = {}) {
+  const stage = { 'call.created': 0, 'call.ringing_on_agent': 1, 'call.answered': 2, 'call.hungup': 3, 'call.ended': 4 }[event];
+  const at =
+    stage === 0
+      ? call.startedAt
+      : stage === 1
+        ? call.startedAt + 1
+        : stage === 2
+          ? (call.answeredAt ?? call.startedAt)
+          : stage === 3
+            ? call.endedAt
+            : call.endedAt + 30;
+  const done = stage >= 3;
+  return {
+    resource: 'call',
+    event,
+    timestamp: at,
+    token,
+    data: {
+      id: call.id,
+      direct_link: `https://api.aircall.io/v1/calls/${call.id}`,
+      direction: call.direction,
+      status: done ? 'done' : stage === 2 ? 'answered' : 'initial',
+      missed_call_reason: done && call.answeredAt === null && call.direction === 'inbound' ? 'agents_did_not_answer' : null,
+      started_at: call.startedAt,
+      answered_at: stage >= 2 ? call.answeredAt : null,
+      ended_at: done ? call.endedAt : null,
+      // call.hungup comes at once with what Aircall knows then; call.ended ~30 s later with the final figures.
+      duration: stage === 4 ? call.duration : stage === 3 ? Math.max(0, call.duration - 3) : 0,
+      raw_digits: call.rawDigits,
+      voicemail: stage === 4 ? (call.voicemail ?? null) : null,
+      archived: false,
+      user: {
+        id: call.userId,
+        direct_link: `https://api.aircall.io/v1/users/${call.userId}`,
+        name: 'Agent',
+        email: 'agent@example.ch',
+        available: true,
+      },
+      number: {
+        id: 1234,
+        direct_link: 'https://api.aircall.io/v1/numbers/1234',
+        name: 'Hauptnummer',
+        digits: '+41 44 500 10 10',
+        country: 'CH',
+        time_zone: 'Europe/Zurich',
+      },
+      contact: null,
+      tags: [],
+      ...overrides,
+    },
+  };
+}
+
+/** Aircall's user.opened / user.closed for an agent. */
+export function userWebhook(userId: number, open: boolean, timestamp: number, token: string) {
+  return {
+    resource: 'user',
+    event: open ? 'user.opened' : 'user.closed',
+    timestamp,
+    token,
+    data: {
+      id: userId,
+      name: 'Agent',
+      email: 'agent@example.ch',
+      available: open,
+      availability_status: open ? 'available' : 'unavailable',
+    },
+  };
+}
+
+/** The events of a call in Aircall's order: an inbound call rings on the agent, an outbound one does not. */
+export function eventsOf(call: FakeCall): CallEventName[] {
+  const out: CallEventName[] = ['call.created'];
+  if (call.direction === 'inbound') {
+    out.push('call.ringing_on_agent');
+  }
+  if (call.answeredAt !== null) {
+    out.push('call.answered');
+  }
+  out.push('call.hungup', 'call.ended');
+  return out;
+}
+
+/**
+ * Posts webhooks to `url` as Aircall does: JSON, and again after a non-2xx answer or a network error,
+ * up to `retries` more times. `lostAnswers` makes it send an event twice although it was answered (the
+ * answer did not reach Aircall in time), as happens in production.
+ */
+export function fakeAircall(url: string, opts: { retries?: number } = {}) {
+  const retries = opts.retries ?? 2;
+  async function post(body: unknown): Promise<number> {
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Aircall-Webhook' },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  }
+  return {
+    async deliver(body: { event?: unknown }, o: { lostAnswers?: number } = {}): Promise<Delivery> {
+      let attempts = 0;
+      let status = 0;
+      for (let i = 0; i <= (o.lostAnswers ?? 0); i += 1) {
+        do {
+          attempts += 1;
+          status = await post(body);
+        } while ((status < 200 || status >= 300) && status !== 401 && attempts <= retries);
+      }
+      return { event: String(body.event), status, attempts };
+    },
+  };
+}
