@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   accountRoutes(app, authDeps);
   staffRoutes(app, authDeps);
   mailRoutes(app, { db: deps.database.db });
-  smsRoutes(app, { db: deps.database.db });
+  smsRoutes(app, { db: deps.database.db, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
   smsWebhookRoutes(app, { db: deps.database.db, publicUrl: deps.config.publicUrl, key: smsWebhookKey(deps.config) });
   locationRoutes(app, { db: deps.database.db });
   statusRoutes(app);

@@ -1,3 +1,4 @@
+import { reminderSendTime } from './sms-timing.ts';
 import type { ClientStatus } from './enums.ts';
 import { zurichClock, zurichDayStart } from './zurich-time.ts';
 
@@ -301,6 +302,7 @@ export const SMS_STATUSES = [
   'canceled',
   'accepted',
   'planned',
+  'sending',
   'scheduled',
   'queued',
   'sent',
@@ -315,14 +317,18 @@ const REMINDER_LEAD_MS: Record<Exclude<SmsType, 'appointment'>, number> = {
   second_reminder: 2 * 3600_000,
 };
 
-/** When each reminder of an event starting at `start` goes out; a reminder whose time has passed is not sent. */
+/**
+ * When each reminder of an event starting at `start` goes out: the confirmation now (it answers the
+ * booking the client just agreed to), the reminders 24 h and 2 h before, moved out of the night by
+ * `reminderSendTime` (sms-timing.ts). A reminder whose time has passed is not sent.
+ */
 export function reminderSchedule(start: Date, now: Date): { type: SmsType; sendAt: Date | null }[] {
   return [
     { type: 'appointment', sendAt: now },
-    ...(['first_reminder', 'second_reminder'] as const).map((type) => {
-      const at = new Date(start.getTime() - REMINDER_LEAD_MS[type]);
-      return { type, sendAt: at > now ? at : null };
-    }),
+    ...(['first_reminder', 'second_reminder'] as const).map((type) => ({
+      type,
+      sendAt: reminderSendTime(new Date(start.getTime() - REMINDER_LEAD_MS[type]), start, now),
+    })),
   ];
 }
 

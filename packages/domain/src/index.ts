@@ -38,6 +38,8 @@ export * from './events.ts';
 export * from './contrast.ts';
 export * from './sms-texts.ts';
 export * from './sms-status.ts';
+export * from './sms-timing.ts';
+export * from './outbox-retry.ts';
 export * from './email-reminders.ts';
 export * from './calendar-summary.ts';
 export * from './calendar-access.ts';

@@ -42,6 +42,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'events.receipt',
   'purchases.read',
   'sms.read',
+  'sms.retry',
   'finances.read',
   'finances.manage',
   'warehouse.read',

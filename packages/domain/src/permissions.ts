@@ -46,6 +46,7 @@ export const PERMISSIONS = {
   'events.receipt': 'Read and print the receipt of a presentation',
   'purchases.read': 'Read what a client bought: a client their own, staff those of clients of the own scope',
   'sms.read': 'Read the SMS outbox',
+  'sms.retry': 'Send a message of the SMS dead-letter list again',
   'finances.read': "Read orders, commissions and commission receipts: admins all, independent agents their own and their downline's",
   'finances.manage':
     'Check orders, record payments, deliveries and product lines, toggle order states, set commission rates and statuses, build and rebuild commission receipts',

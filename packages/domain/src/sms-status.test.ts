@@ -5,6 +5,9 @@ import { isFinalSmsStatus, smsStatusAdvances, smsStatusesBefore } from './sms-st
 describe('smsStatusAdvances', () => {
   it.each<[SmsStatus, SmsStatus, boolean]>([
     ['planned', 'queued', true],
+    ['sending', 'queued', true],
+    ['sending', 'failed', true],
+    ['sending', 'planned', false],
     ['accepted', 'scheduled', true],
     ['accepted', 'queued', true],
     ['scheduled', 'queued', true],
@@ -45,9 +48,11 @@ describe('smsStatusAdvances', () => {
 
 describe('smsStatusesBefore', () => {
   it('lists exactly the statuses the target may replace', () => {
-    expect(smsStatusesBefore('sent').sort()).toEqual(['accepted', 'planned', 'queued', 'scheduled']);
-    expect(smsStatusesBefore('delivered').sort()).toEqual(['accepted', 'planned', 'queued', 'scheduled', 'sent']);
+    expect(smsStatusesBefore('sent').sort()).toEqual(['accepted', 'planned', 'queued', 'scheduled', 'sending']);
+    expect(smsStatusesBefore('delivered').sort()).toEqual(['accepted', 'planned', 'queued', 'scheduled', 'sending', 'sent']);
     expect(smsStatusesBefore('planned')).toEqual([]);
+    // A message being sent is not sent twice by the outbox: planned does not replace it, nor it planned.
+    expect(smsStatusesBefore('sending')).toEqual([]);
   });
 
   it('never lists an end state', () => {

@@ -7,6 +7,8 @@ import type { SmsStatus } from './events.ts';
  */
 const STEP: Record<SmsStatus, number> = {
   planned: 0,
+  // Taken by a worker, on its way to the provider: the provider's first status replaces it.
+  sending: 0,
   accepted: 1,
   scheduled: 2,
   queued: 3,

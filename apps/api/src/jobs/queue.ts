@@ -12,7 +12,7 @@ import {
   type OcrJobs,
 } from '../modules/import/index.ts';
 import { deliverQueued } from '../modules/mail/index.ts';
-import { deliverDueSms } from '../modules/sms/index.ts';
+import { deliverDueSms, nextSmsDueAt } from '../modules/sms/index.ts';
 
 export interface Jobs {
   notifyMailQueued(): void;
@@ -31,6 +31,8 @@ const SESSIONS_CLEANUP = 'sessions.cleanup';
 const EMAIL_REMINDERS = 'email-reminders.sweep';
 const SMS_DELIVER = 'sms.deliver';
 const SMS_BATCH = 50;
+/** Messages due within this time get a run of the job at their time; later ones are left to the minute sweep. */
+const SMS_WAKE_WITHIN_MS = 60_000;
 
 /** Background work through pg-boss, in the same PostgreSQL, so any API process can run it. */
 export async function startJobs(opts: {
@@ -64,7 +66,7 @@ export async function startJobs(opts: {
     }
   });
   const sms = opts.sms ?? localSms();
-  await boss.work(SMS_DELIVER, async () => {
+  await boss.work(SMS_DELIVER, { pollingIntervalSeconds: 1 }, async () => {
     // Send until nothing is due; a failed message is planned again later, so it does not hold the loop.
     for (;;) {
       const { taken } = await deliverDueSms(opts.db, sms, {
@@ -72,8 +74,14 @@ export async function startJobs(opts: {
         onReportError: (err) => opts.onError(err instanceof Error ? err : new Error(String(err))),
       });
       if (taken < SMS_BATCH) {
-        return;
+        break;
       }
+    }
+    // The minute sweep alone would send up to a minute late: a message due before the next sweep (a
+    // reminder, a retry after its backoff, a lease running out) gets a run of its own at its time.
+    const next = await nextSmsDueAt(opts.db);
+    if (next && next.getTime() - Date.now() < SMS_WAKE_WITHIN_MS) {
+      await boss.send(SMS_DELIVER, {}, { startAfter: next, singletonKey: 'wake', singletonSeconds: 1 });
     }
   });
   if (opts.reminders) {

@@ -126,6 +126,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/aircall-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the calls of the signed-in account (an admin: of any account), newest first */
+        get: operations["getApiAccountAircallLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/aircall-logs/{id}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach an own call that matched no client to a client of the own scope */
+        post: operations["postApiAccountAircallLogsByIdAttach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/aircall-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in agent's availability at the telephony provider, as last reported */
+        get: operations["getApiAccountAircallStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts": {
         parameters: {
             query?: never;
@@ -2031,10 +2082,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the planned and sent text messages */
+        /** List the planned and sent text messages (`dead_letter=true`: those the outbox gave up on) */
         get: operations["getApiSmsOutbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms-outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message of the dead-letter list again (its tries start anew) */
+        post: operations["postApiSmsOutboxByIdRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2122,6 +2190,23 @@ export interface paths {
         post: operations["postApiSubUserById"];
         /** Remove the second person of a client */
         delete: operations["deleteApiSubUserById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telephony/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a step of an agent's call through the telephony webhook's path (without a provider) */
+        post: operations["postApiTelephonySimulate"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2471,6 +2556,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/aircall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a call or availability event from the telephony provider (Aircall webhook, checked by its token) */
+        post: operations["postApiWebhooksAircall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/twilio/sms-status": {
         parameters: {
             query?: never;
@@ -2701,7 +2803,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY";
+            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "SMS_NOT_DEAD_LETTER" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY";
             field_validation?: {
                 [key: string]: "invalid_email" | "passwords_dont_match" | "invalid_website_url" | "field_is_required" | "invalid_phone" | "unauthorized" | "field_name_is_required" | "one_of_the_dates_is_required" | "too_short" | "too_long" | "invalid_value" | "already_taken" | "discount_exceeds_sale" | "refund_not_marked" | "name_missing" | "contact_missing" | "postcode_unknown" | "locality_mismatch" | "ocr_uncertain" | "file_empty" | "file_no_header" | "file_unreadable" | "file_type_unsupported" | "file_too_large" | "file_too_many_rows";
             };
@@ -3560,6 +3662,208 @@ export interface operations {
             };
             /** @description The record stands against the change (a duplicate, a state that does not allow it). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAccountAircallLogs: {
+        parameters: {
+            query?: {
+                accountId?: number;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answeredAt: string | null;
+                            callId: string;
+                            clientId: number | null;
+                            clientName: string | null;
+                            /** @enum {string|null} */
+                            direction: "inbound" | "outbound" | null;
+                            duration: number | null;
+                            endedAt: string | null;
+                            id: number;
+                            number: string | null;
+                            /** @enum {string} */
+                            outcome: "in_progress" | "answered" | "missed" | "voicemail" | "not_reached";
+                            startedAt: string | null;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAccountAircallLogsByIdAttach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answeredAt: string | null;
+                            callId: string;
+                            clientId: number | null;
+                            clientName: string | null;
+                            /** @enum {string|null} */
+                            direction: "inbound" | "outbound" | null;
+                            duration: number | null;
+                            endedAt: string | null;
+                            id: number;
+                            number: string | null;
+                            /** @enum {string} */
+                            outcome: "in_progress" | "answered" | "missed" | "voicemail" | "not_reached";
+                            startedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAccountAircallStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available: boolean | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8352,6 +8656,121 @@ export interface operations {
             };
         };
     };
+    getApiEmailRemindersList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                stage?: "first" | "second" | "third" | "expired" | "stopped";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            calls_count: number;
+                            email: string | null;
+                            id: number;
+                            locale: string | null;
+                            mailed_stages: ("first" | "second" | "third" | "expired" | "stopped")[];
+                            name: string | null;
+                            /** @enum {string} */
+                            stage: "first" | "second" | "third" | "expired" | "stopped";
+                            stage_at: string | null;
+                            status: string | null;
+                            surname: string | null;
+                            unsubscribed: boolean;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiEmailRemindersUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiEventById: {
         parameters: {
             query?: {
@@ -8536,121 +8955,6 @@ export interface operations {
             };
             /** @description No session, or the session has ended (`unauthorized`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getApiEmailRemindersList: {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-                stage?: "first" | "second" | "third" | "expired" | "stopped";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            calls_count: number;
-                            email: string | null;
-                            id: number;
-                            locale: string | null;
-                            mailed_stages: ("first" | "second" | "third" | "expired" | "stopped")[];
-                            name: string | null;
-                            /** @enum {string} */
-                            stage: "first" | "second" | "third" | "expired" | "stopped";
-                            stage_at: string | null;
-                            status: string | null;
-                            surname: string | null;
-                            unsubscribed: boolean;
-                        }[];
-                        limit: number;
-                        offset: number;
-                        total: number;
-                    };
-                };
-            };
-            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No session, or the session has ended (`unauthorized`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    postApiEmailRemindersUnsubscribe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        unsubscribed: boolean;
-                    };
-                };
-            };
-            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
-            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12852,7 +13156,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @enum {string} */
-                    tableName: "b2c" | "b2b" | "buyers" | "email_reminders" | "listing" | "products" | "categories" | "locations" | "accounts" | "users" | "outbox" | "sms_outbox" | "audit" | "events_upcoming" | "events_history" | "presentations" | "recommendations" | "partner_users" | "referrals" | "import" | "finances_orders" | "finances_commissions" | "finances_downlines" | "finances_receipts" | "admin_payments" | "warehouse" | "statistics_sales_agents" | "statistics_call_agents";
+                    tableName: "b2c" | "b2b" | "buyers" | "email_reminders" | "listing" | "products" | "categories" | "locations" | "accounts" | "users" | "outbox" | "sms_outbox" | "sms_dead_letters" | "audit" | "events_upcoming" | "events_history" | "presentations" | "recommendations" | "partner_users" | "referrals" | "import" | "finances_orders" | "finances_commissions" | "finances_downlines" | "finances_receipts" | "admin_payments" | "warehouse" | "statistics_sales_agents" | "statistics_call_agents";
                     /** Format: date-time */
                     timestamp?: string;
                 };
@@ -12872,7 +13176,7 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            tableName: "b2c" | "b2b" | "buyers" | "email_reminders" | "listing" | "products" | "categories" | "locations" | "accounts" | "users" | "outbox" | "sms_outbox" | "audit" | "events_upcoming" | "events_history" | "presentations" | "recommendations" | "partner_users" | "referrals" | "import" | "finances_orders" | "finances_commissions" | "finances_downlines" | "finances_receipts" | "admin_payments" | "warehouse" | "statistics_sales_agents" | "statistics_call_agents";
+                            tableName: "b2c" | "b2b" | "buyers" | "email_reminders" | "listing" | "products" | "categories" | "locations" | "accounts" | "users" | "outbox" | "sms_outbox" | "sms_dead_letters" | "audit" | "events_upcoming" | "events_history" | "presentations" | "recommendations" | "partner_users" | "referrals" | "import" | "finances_orders" | "finances_commissions" | "finances_downlines" | "finances_receipts" | "admin_payments" | "warehouse" | "statistics_sales_agents" | "statistics_call_agents";
                             timestamp: string;
                         };
                     };
@@ -18178,10 +18482,11 @@ export interface operations {
     getApiSmsOutbox: {
         parameters: {
             query?: {
+                dead_letter?: "true" | "false";
                 event_id?: number;
                 limit?: number;
                 offset?: number;
-                status?: "canceled" | "accepted" | "planned" | "scheduled" | "queued" | "sent" | "failed" | "delivered" | "undelivered";
+                status?: "canceled" | "accepted" | "planned" | "sending" | "scheduled" | "queued" | "sent" | "failed" | "delivered" | "undelivered";
                 type?: "appointment" | "first_reminder" | "second_reminder";
             };
             header?: never;
@@ -18200,6 +18505,7 @@ export interface operations {
                         data: {
                             attempts: number;
                             created_at: string;
+                            dead_at: string | null;
                             event_id: number | null;
                             /** @enum {string|null} */
                             event_type: "presentation" | "service" | null;
@@ -18208,7 +18514,7 @@ export interface operations {
                             send_at: string | null;
                             sent_at: string | null;
                             /** @enum {string} */
-                            status: "canceled" | "accepted" | "planned" | "scheduled" | "queued" | "sent" | "failed" | "delivered" | "undelivered";
+                            status: "canceled" | "accepted" | "planned" | "sending" | "scheduled" | "queued" | "sent" | "failed" | "delivered" | "undelivered";
                             text: string;
                             to: string;
                             /** @enum {string} */
@@ -18241,6 +18547,91 @@ export interface operations {
             };
             /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiSmsOutboxByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        created_at: string;
+                        dead_at: string | null;
+                        event_id: number | null;
+                        /** @enum {string|null} */
+                        event_type: "presentation" | "service" | null;
+                        id: number;
+                        last_error: string | null;
+                        send_at: string | null;
+                        sent_at: string | null;
+                        /** @enum {string} */
+                        status: "canceled" | "accepted" | "planned" | "sending" | "scheduled" | "queued" | "sent" | "failed" | "delivered" | "undelivered";
+                        text: string;
+                        to: string;
+                        /** @enum {string} */
+                        type: "appointment" | "first_reminder" | "second_reminder";
+                        user_id: number | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18679,6 +19070,77 @@ export interface operations {
             };
             /** @description No such record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiTelephonySimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agentId: number;
+                    callId?: string;
+                    /** @enum {string} */
+                    direction: "inbound" | "outbound";
+                    duration?: number;
+                    number: string;
+                    /** @enum {string} */
+                    step: "ring" | "answer" | "hangup" | "end";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        callId: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20907,6 +21369,38 @@ export interface operations {
             };
         };
     };
+    postApiWebhooksAircall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "applied" | "unchanged" | "ignored";
+                    };
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postApiWebhooksTwilioSmsStatus: {
         parameters: {
             query?: never;
@@ -21681,7 +22175,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders";
             };
             cookie?: never;
         };

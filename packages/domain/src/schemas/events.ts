@@ -349,14 +349,20 @@ export const smsDto = z.object({
   /** Tries so far; why the last one failed, or why the message was not sent (cleared once it went out). */
   attempts: z.number(),
   last_error: z.string().nullable(),
+  /** When the outbox gave up on it (dead-letter list); null otherwise, and again once an admin sends it anew. */
+  dead_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type SmsDto = z.infer<typeof smsDto>;
 export const smsListDto = listOf(smsDto);
 
-/** GET /api/sms-outbox: newest first, filtered by status, type and event. */
+/** GET /api/sms-outbox: newest first, filtered by status, type and event; `dead_letter=true`: the dead-letter list. */
 export const smsOutboxQuery = z.object({
   status: z.enum(SMS_STATUSES).optional(),
+  dead_letter: z
+    .enum(['true', 'false'], { message: 'invalid_value' })
+    .transform((v) => v === 'true')
+    .optional(),
   type: z.enum(SMS_TYPES).optional(),
   event_id: z.coerce.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value').optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -18,6 +18,7 @@ export const TABLE_NAMES = [
   'users',
   'outbox',
   'sms_outbox',
+  'sms_dead_letters',
   'audit',
   'events_upcoming',
   'events_history',

@@ -31,6 +31,8 @@ export function localSms(opts: LocalSmsOptions = {}): SmsSender {
   return {
     provider: 'local',
     send: () => Promise.resolve({ providerId: `local-${randomUUID()}`, status: 'queued' }),
+    // Nothing left the machine for a try that was never recorded: the outbox may send it again.
+    find: () => Promise.resolve(null),
     async recorded(providerId, sendOpts) {
       if (!callback) {
         return;

@@ -31,6 +31,14 @@ export interface SmsSender {
   readonly provider: string;
   send(to: string, text: string, opts?: SendOptions): Promise<SentSms>;
   /**
+   * Whether the provider already took this message: a worker died between the provider's answer and
+   * the outbox's record of it, or the provider did not answer. The outbox asks before it sends such a
+   * message again; null means the provider has no such message. Throws when the provider cannot be
+   * asked (the outbox then asks again later, it never sends blind). A sender without `find` cannot tell:
+   * the outbox puts such a message in the dead-letter list for a person to decide.
+   */
+  find?(to: string, text: string, opts: { ref: string; since: Date }): Promise<SentSms | null>;
+  /**
    * Called once the outbox has recorded a message under its provider id (after the commit): the local
    * sender reports its delivery from here, through the same status webhook a provider calls.
    */

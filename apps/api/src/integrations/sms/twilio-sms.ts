@@ -19,6 +19,14 @@ interface TwilioAnswer {
   message?: string;
 }
 
+/** A page of Twilio's message list (`GET …/Messages.json`), newest first. */
+interface TwilioList {
+  messages?: { sid?: string; to?: string; body?: string; status?: string; date_created?: string }[];
+}
+
+/** How far the clocks of Twilio and this server may differ when a message's creation is compared. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 const MESSAGING_SERVICE = /^MG[0-9a-f]{32}$/i;
 
 /**
@@ -75,12 +83,55 @@ export function twilioSms(opts: TwilioOptions): SmsSender {
       }
       return { providerId: body.sid, status: statusOf(body.status) };
     },
+
+    /**
+     * Twilio's Messages API takes no idempotency key, so an interrupted send is checked by reading the
+     * account's newest messages to the number (`GET …/Messages.json?To=…&PageSize=50`) for one with
+     * the same text created since the outbox row was written.
+     */
+    async find(to, text, findOpts) {
+      const query = new URLSearchParams([
+        ['To', to],
+        ['PageSize', '50'],
+      ]);
+      let answer: Response;
+      try {
+        answer = await fetch(`${url}?${query.toString()}`, {
+          headers: { authorization, accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (cause) {
+        throw new SmsError('provider_unreachable', 'Twilio did not answer the message lookup', { cause });
+      }
+      const raw = await answer.text().catch(() => '');
+      if (!answer.ok) {
+        throw new SmsError('provider_unreachable', `Twilio answered ${answer.status} to the message lookup`, { status: answer.status });
+      }
+      const list = parseList(raw);
+      if (!list || !Array.isArray(list.messages)) {
+        throw new SmsError('provider_unreachable', 'Twilio answered the message lookup without a list', { status: answer.status });
+      }
+      const since = findOpts.since.getTime() - CLOCK_SKEW_MS;
+      const match = list.messages.find((m) => {
+        const created = m.date_created ? Date.parse(m.date_created) : NaN;
+        return m.sid && m.to === to && m.body === text && !(created < since);
+      });
+      return match?.sid ? { providerId: match.sid, status: statusOf(match.status) } : null;
+    },
   };
 }
 
 /** Twilio's statuses of a new message (`accepted`, `scheduled`, `queued`, `sending`) all mean it will be sent. */
 function statusOf(status: string | undefined): SentSmsStatus {
   return status === 'sent' || status === 'delivered' ? status : 'queued';
+}
+
+function parseList(text: string): TwilioList | null {
+  try {
+    return JSON.parse(text) as TwilioList | null;
+  } catch {
+    return null;
+  }
 }
 
 function parseAnswer(text: string): TwilioAnswer | null {

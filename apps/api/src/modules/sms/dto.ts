@@ -16,6 +16,7 @@ export function toSmsDto(row: ListedSms): SmsDto {
     sent_at: row.sentAt?.toISOString() ?? null,
     attempts: row.attempts,
     last_error: row.lastError,
+    dead_at: row.deadAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -1,2 +1,2 @@
 /** The SMS outbox's public surface: the job queue delivers the due messages. */
-export { deliverDueSms, type DeliveryCounts } from './service.ts';
+export { deliverDueSms, nextSmsDueAt, type DeliveryCounts, type DeliveryOptions } from './service.ts';

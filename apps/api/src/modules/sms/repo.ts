@@ -1,13 +1,19 @@
 import { smsStatusesBefore, type SmsOutboxQuery, type SmsStatus } from '@bo/domain';
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { events, smsOutbox } from '../../db/schema/index.ts';
 
 export type SmsRow = typeof smsOutbox.$inferSelect;
 export type ListedSms = SmsRow & { eventType: 'presentation' | 'service' | null };
 
-export async function listSms(tx: Tx, query: SmsOutboxQuery): Promise<{ rows: ListedSms[]; total: number }> {
+export async function listSms(
+  tx: Tx,
+  query: Partial<SmsOutboxQuery> & { id?: number; offset: number; limit: number },
+): Promise<{ rows: ListedSms[]; total: number }> {
   const conditions: SQL[] = [];
+  if (query.id !== undefined) {
+    conditions.push(eq(smsOutbox.id, query.id));
+  }
   if (query.status) {
     conditions.push(eq(smsOutbox.status, query.status));
   }
@@ -16,6 +22,9 @@ export async function listSms(tx: Tx, query: SmsOutboxQuery): Promise<{ rows: Li
   }
   if (query.event_id) {
     conditions.push(eq(smsOutbox.eventId, query.event_id));
+  }
+  if (query.dead_letter !== undefined) {
+    conditions.push(query.dead_letter ? isNotNull(smsOutbox.deadAt) : isNull(smsOutbox.deadAt));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
@@ -32,7 +41,7 @@ export async function listSms(tx: Tx, query: SmsOutboxQuery): Promise<{ rows: Li
   return { rows: rows.map((r) => ({ ...r.sms, eventType: r.eventType })), total: totals[0]?.total ?? 0 };
 }
 
-/** A due message, with the state of its event (null without one) to decide whether it still makes sense. */
+/** A message taken for sending, with the state of its event (null without one) to decide whether it still makes sense. */
 export interface DueSms {
   id: number;
   to: string;
@@ -40,28 +49,48 @@ export interface DueSms {
   attempts: number;
   eventStatus: string | null;
   eventStartsAt: Date | null;
+  /**
+   * When an earlier try of this message may have reached the provider without the outbox learning it
+   * (its worker died, or the provider did not answer): since when the provider could have it (the row's
+   * creation, a safe lower bound). The provider is asked before the message is sent again. Null for a
+   * message never handed to the provider.
+   */
+  uncertainSince: Date | null;
 }
 
 /**
- * Takes the next planned message due at `now` and locks it until the caller's transaction ends. SKIP LOCKED
- * lets several workers share the queue without ever taking the same row; `OF s` leaves the event unlocked,
- * so moving or canceling it does not wait for the provider.
+ * Takes the next message due at `now` and leases it to the caller: status `sending` until `now + leaseMs`,
+ * committed at once, so the provider is asked outside any transaction and a crash loses no lock. Due
+ * are planned messages whose time has come and messages whose lease ran out (their worker died, or a
+ * try whose outcome is unknown waits for its next look). SKIP LOCKED lets several workers claim at
+ * once without ever taking the same row.
  */
-export async function claimDue(tx: Tx, now: Date): Promise<DueSms | null> {
-  const result = await tx.execute<{
+export async function claimDue(db: Tx, now: Date, leaseMs: number): Promise<DueSms | null> {
+  const result = await db.execute<{
     id: number;
     to: string;
     text: string;
     attempts: number;
+    created_at: Date | string;
+    prior_lease: Date | string | null;
     event_status: string | null;
     event_starts_at: Date | string | null;
   }>(sql`
-    SELECT s.id, s."to", s.text, s.attempts, e.status AS event_status, e.starts_at AS event_starts_at
-    FROM sms_outbox s LEFT JOIN events e ON e.id = s.event_id
-    WHERE s.status = 'planned' AND s.send_at <= ${now.toISOString()}
-    ORDER BY s.send_at, s.id
-    LIMIT 1
-    FOR UPDATE OF s SKIP LOCKED`);
+    WITH due AS (
+      SELECT s.id, CASE WHEN s.status = 'sending' THEN s.lease_until END AS prior_lease
+      FROM sms_outbox s
+      WHERE (s.status = 'planned' AND s.send_at <= ${now.toISOString()})
+         OR (s.status = 'sending' AND s.lease_until <= ${now.toISOString()})
+      ORDER BY s.send_at, s.id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    UPDATE sms_outbox s
+    SET status = 'sending', lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}
+    FROM due
+    WHERE s.id = due.id
+    RETURNING s.id, s."to", s.text, s.attempts, s.created_at, due.prior_lease,
+      (SELECT e.status FROM events e WHERE e.id = s.event_id) AS event_status,
+      (SELECT e.starts_at FROM events e WHERE e.id = s.event_id) AS event_starts_at`);
   const row = result.rows[0];
   if (!row) {
     return null;
@@ -73,37 +102,84 @@ export async function claimDue(tx: Tx, now: Date): Promise<DueSms | null> {
     attempts: row.attempts,
     eventStatus: row.event_status,
     eventStartsAt: row.event_starts_at === null ? null : new Date(row.event_starts_at),
+    uncertainSince: row.prior_lease === null ? null : new Date(row.created_at),
   };
 }
 
-export async function markSent(tx: Tx, id: number, sent: { providerId: string; status: SmsStatus; at: Date }): Promise<void> {
-  await tx
+/**
+ * The provider took the message. Its status is the provider's unless a status callback, faster than
+ * this write, already moved the row further; the provider id is kept if the callback set it first.
+ */
+export async function markSent(db: Tx, id: number, sent: { providerId: string; status: SmsStatus; at: Date }): Promise<void> {
+  await db
     .update(smsOutbox)
     .set({
-      status: sent.status,
-      providerId: sent.providerId,
+      status: sql`CASE WHEN ${smsOutbox.status} IN ('planned', 'sending') THEN ${sent.status} ELSE ${smsOutbox.status} END`,
+      providerId: sql`coalesce(${smsOutbox.providerId}, ${sent.providerId})`,
       sentAt: sent.at,
       attempts: sql`${smsOutbox.attempts} + 1`,
       lastError: null,
+      leaseUntil: null,
     })
     .where(eq(smsOutbox.id, id));
 }
 
-/** A failed try: planned again at `retryAt`, or `failed` for good when `retryAt` is null. */
-export async function markAttemptFailed(tx: Tx, id: number, error: string, retryAt: Date | null): Promise<void> {
-  await tx
+/**
+ * A failed try, counted. `retryAt`: planned again then; `uncertain`: the provider may have taken it, so it
+ * stays `sending` with its lease ending at `retryAt` and the provider is asked before the next try.
+ * `retryAt` null: the outbox gives up, the message is `failed` and in the dead-letter list.
+ */
+export async function markAttemptFailed(
+  db: Tx,
+  id: number,
+  failure: { error: string; retryAt: Date | null; uncertain: boolean; at: Date },
+): Promise<void> {
+  const next =
+    failure.retryAt === null
+      ? { status: 'failed', deadAt: failure.at, leaseUntil: null }
+      : failure.uncertain
+        ? { status: 'sending', leaseUntil: failure.retryAt }
+        : { status: 'planned', sendAt: failure.retryAt, leaseUntil: null };
+  await db
     .update(smsOutbox)
-    .set({
-      attempts: sql`${smsOutbox.attempts} + 1`,
-      lastError: error.slice(0, 1000),
-      ...(retryAt ? { sendAt: retryAt } : { status: 'failed' }),
-    })
-    .where(eq(smsOutbox.id, id));
+    .set({ attempts: sql`${smsOutbox.attempts} + 1`, lastError: failure.error.slice(0, 1000), ...next })
+    .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, 'sending')));
 }
 
 /** Not sent on purpose (its event ended or began); the reason stays readable in the outbox. */
-export async function markCanceled(tx: Tx, id: number, reason: string): Promise<void> {
-  await tx.update(smsOutbox).set({ status: 'canceled', lastError: reason }).where(eq(smsOutbox.id, id));
+export async function markCanceled(db: Tx, id: number, reason: string): Promise<void> {
+  await db
+    .update(smsOutbox)
+    .set({ status: 'canceled', lastError: reason, leaseUntil: null })
+    .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, 'sending')));
+}
+
+/**
+ * An admin sends a dead letter again: planned for `now` with its tries counted anew. Null when the
+ * message is not (or no longer) in the dead-letter list; one UPDATE, so two clicks plan it once.
+ */
+export async function retryDeadLetter(db: Tx, id: number, now: Date): Promise<{ id: number } | null> {
+  const rows = await db
+    .update(smsOutbox)
+    .set({ status: 'planned', sendAt: now, attempts: 0, deadAt: null, leaseUntil: null })
+    .where(and(eq(smsOutbox.id, id), isNotNull(smsOutbox.deadAt), eq(smsOutbox.status, 'failed')))
+    .returning({ id: smsOutbox.id });
+  return rows[0] ?? null;
+}
+
+export async function smsExists(db: Tx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: smsOutbox.id }).from(smsOutbox).where(eq(smsOutbox.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** The next time a message comes due (planned, or a lease running out), for the job to wake then. */
+export async function nextDueAt(db: Tx): Promise<Date | null> {
+  const result = await db.execute<{ at: Date | string | null }>(sql`
+    SELECT least(
+      (SELECT min(send_at) FROM sms_outbox WHERE status = 'planned'),
+      (SELECT min(lease_until) FROM sms_outbox WHERE status = 'sending')) AS at`);
+  const at = result.rows[0]?.at ?? null;
+  return at === null ? null : new Date(at);
 }
 
 /**

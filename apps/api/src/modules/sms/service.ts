@@ -1,16 +1,21 @@
-import { normalisePhone, type SmsOutboxQuery, type SmsStatus } from '@bo/domain';
+import { normalisePhone, OUTBOX_LEASE_MS, outboxRetryDelayMs, type SmsDto, type SmsOutboxQuery, type SmsStatus } from '@bo/domain';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { SmsError, type SmsSender } from '../../integrations/sms/index.ts';
-import { advanceStatus, claimDue, hasProviderId, listSms, markAttemptFailed, markCanceled, markSent, type DueSms } from './repo.ts';
+import {
+  advanceStatus,
+  claimDue,
+  hasProviderId,
+  listSms,
+  markAttemptFailed,
+  markCanceled,
+  markSent,
+  nextDueAt,
+  retryDeadLetter,
+  smsExists,
+  type DueSms,
+} from './repo.ts';
 import { toSmsDto } from './dto.ts';
-
-/**
- * Waits before the next try after the 1st, 2nd, 3rd and 4th failure; the 5th failure is final. A short
- * outage of the provider delays a reminder by minutes, a long one fails it within the hour.
- */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'canceled';
 
@@ -23,66 +28,72 @@ export interface DeliveryCounts {
   taken: number;
 }
 
+export interface DeliveryOptions {
+  limit?: number;
+  now?: () => Date;
+  onReportError?: (err: unknown) => void;
+  /** How long a taken message is held (OUTBOX_LEASE_MS); tests and the bench shorten it. */
+  leaseMs?: number;
+}
+
 /**
- * Sends the planned messages due now, up to `limit`, each in its own transaction: the row stays locked
- * (FOR UPDATE SKIP LOCKED) while the provider is asked, so no other worker sends it too, and a crash costs
- * at most the one message in flight. A message is sent at least once and, short of that crash, only once.
+ * Sends the messages due now, up to `limit`, one at a time and each on its own: a failure plans that
+ * message again after its backoff (OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs in packages/domain) and the
+ * others go on. A message is first leased (status `sending`, committed), then handed to the provider, then
+ * marked with the provider's id. A worker that dies in between leaves the lease to run out; the next
+ * worker asks the provider (`SmsSender.find`) and sends again only when the provider has no such message.
  */
-export async function deliverDueSms(
-  db: Db,
-  sender: SmsSender,
-  opts: { limit?: number; now?: () => Date; onReportError?: (err: unknown) => void } = {},
-): Promise<DeliveryCounts> {
+export async function deliverDueSms(db: Db, sender: SmsSender, opts: DeliveryOptions = {}): Promise<DeliveryCounts> {
   const limit = opts.limit ?? 50;
   const now = opts.now ?? (() => new Date());
+  const leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
   const counts: DeliveryCounts = { sent: 0, retry: 0, failed: 0, canceled: 0, taken: 0 };
   while (counts.taken < limit) {
-    const recorded: { providerId: string | null; ref?: string } = { providerId: null };
-    const outcome = await db.transaction(async (tx) => {
-      const at = now();
-      const row = await claimDue(tx, at);
-      if (!row) {
-        return null;
-      }
-      const step = await deliverOne(row, sender, at);
-      switch (step.kind) {
-        case 'sent':
-          await markSent(tx, row.id, { providerId: step.providerId, status: step.status, at });
-          recorded.providerId = step.providerId;
-          recorded.ref = String(row.id);
-          return 'sent';
-        case 'canceled':
-          await markCanceled(tx, row.id, step.reason);
-          return 'canceled';
-        case 'failed': {
-          const delay = step.final ? undefined : RETRY_DELAYS_MS[row.attempts];
-          await markAttemptFailed(tx, row.id, step.error, delay === undefined ? null : new Date(at.getTime() + delay));
-          return delay === undefined ? 'failed' : 'retry';
-        }
-      }
-    });
-    if (outcome === null) {
+    const row = await claimDue(db, now(), leaseMs);
+    if (!row) {
       break;
     }
-    if (recorded.providerId !== null && sender.recorded) {
-      // The local sender reports its delivery now that the row carries the provider id; a report
-      // that fails leaves the message as the send left it, it is not sent again.
-      await sender.recorded(recorded.providerId, { ref: recorded.ref }).catch((err: unknown) => opts.onReportError?.(err));
-    }
-    counts[outcome] += 1;
     counts.taken += 1;
+    const step = await deliverOne(row, sender, now());
+    const at = now();
+    switch (step.kind) {
+      case 'sent':
+        await markSent(db, row.id, { providerId: step.providerId, status: step.status, at });
+        if (step.fresh && sender.recorded) {
+          // The local sender reports its delivery now that the row carries the provider id; a report
+          // that fails leaves the message as the send left it, it is not sent again.
+          await sender.recorded(step.providerId, { ref: String(row.id) }).catch((err: unknown) => opts.onReportError?.(err));
+        }
+        counts.sent += 1;
+        break;
+      case 'canceled':
+        await markCanceled(db, row.id, step.reason);
+        counts.canceled += 1;
+        break;
+      case 'failed': {
+        const delay = step.final ? null : outboxRetryDelayMs(row.attempts + 1);
+        await markAttemptFailed(db, row.id, {
+          error: step.error,
+          retryAt: delay === null ? null : new Date(at.getTime() + delay),
+          uncertain: step.uncertain,
+          at,
+        });
+        counts[delay === null ? 'failed' : 'retry'] += 1;
+        break;
+      }
+    }
   }
   return counts;
 }
 
 type Step =
-  | { kind: 'sent'; providerId: string; status: 'sent' | 'delivered' | 'queued' }
+  | { kind: 'sent'; providerId: string; status: 'sent' | 'delivered' | 'queued'; fresh: boolean }
   | { kind: 'canceled'; reason: string }
-  | { kind: 'failed'; error: string; final: boolean };
+  | { kind: 'failed'; error: string; final: boolean; uncertain: boolean };
 
 async function deliverOne(row: DueSms, sender: SmsSender, at: Date): Promise<Step> {
   // A reminder is only worth sending while its event is still ahead as planned; the events module
-  // cancels them itself, this catches the messages a stopped worker left behind.
+  // cancels them itself, this catches the messages that came due in between.
   if (row.eventStatus !== null && row.eventStatus !== 'planned') {
     return { kind: 'canceled', reason: `not sent: the event is ${row.eventStatus}` };
   }
@@ -91,16 +102,61 @@ async function deliverOne(row: DueSms, sender: SmsSender, at: Date): Promise<Ste
   }
   const to = normalisePhone(row.to);
   if (!to) {
-    return { kind: 'failed', error: `not a phone number: ${row.to}`, final: true };
+    return { kind: 'failed', error: `not a phone number: ${row.to}`, final: true, uncertain: false };
+  }
+  const ref = String(row.id);
+  if (row.uncertainSince) {
+    // An earlier try may have reached the provider: ask it first, never send blind.
+    if (!sender.find) {
+      return {
+        kind: 'failed',
+        error: 'the sending was interrupted and the provider cannot be asked whether it took the message',
+        final: true,
+        uncertain: false,
+      };
+    }
+    try {
+      const found = await sender.find(to, row.text, { ref, since: row.uncertainSince });
+      if (found) {
+        return { kind: 'sent', providerId: found.providerId, status: found.status, fresh: false };
+      }
+    } catch (err) {
+      return { kind: 'failed', error: `could not ask the provider: ${messageOf(err)}`, final: false, uncertain: true };
+    }
   }
   try {
-    const sent = await sender.send(to, row.text, { ref: String(row.id) });
-    return { kind: 'sent', providerId: sent.providerId, status: sent.status };
+    const sent = await sender.send(to, row.text, { ref });
+    return { kind: 'sent', providerId: sent.providerId, status: sent.status, fresh: true };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
     // A refusal of this very message comes back the same every time; anything else may pass.
-    return { kind: 'failed', error: message, final: err instanceof SmsError && err.reason === 'provider_refused' };
+    const refused = err instanceof SmsError && err.reason === 'provider_refused';
+    // The provider answered (an HTTP status): it did not take the message. No answer at all: it may have,
+    // and the next try asks it first (when it can be asked).
+    const answered = err instanceof SmsError && err.status !== undefined;
+    return { kind: 'failed', error: messageOf(err), final: refused, uncertain: !answered && sender.find !== undefined };
   }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** When the next message comes due (planned, or a lease running out); null when none waits. */
+export async function nextSmsDueAt(db: Db): Promise<Date | null> {
+  return nextDueAt(db);
+}
+
+/** An admin sends a message of the dead-letter list again; it goes out with the next run of the job. */
+export async function retrySms(db: Db, id: number, now: Date): Promise<SmsDto> {
+  const retried = await retryDeadLetter(db, id, now);
+  if (!retried) {
+    if (!(await smsExists(db, id))) {
+      throw new AppError('NOT_FOUND', { message: 'No such message' });
+    }
+    throw new AppError('SMS_NOT_DEAD_LETTER', { message: 'The message is not in the dead-letter list' });
+  }
+  const { rows } = await listSms(db, { id, offset: 0, limit: 1 });
+  return toSmsDto(rows[0]!);
 }
 
 export async function smsOutboxPage(db: Db, query: SmsOutboxQuery) {

@@ -6,7 +6,11 @@ import { openDatabase } from '../../db/client.ts';
 import { outboxTransport } from '../../integrations/mail/transport.ts';
 import { localSms, SmsError, smsWebhookKey, type SentSms, type SmsSender } from '../../integrations/sms/index.ts';
 import { startJobs } from '../../jobs/queue.ts';
-import { deliverDueSms, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './service.ts';
+import { OUTBOX_MAX_ATTEMPTS as MAX_ATTEMPTS, outboxRetryDelayMs } from '@bo/domain';
+import { startFakeTwilio } from '../../../test/fake-twilio.ts';
+import { twilioSms } from '../../integrations/sms/index.ts';
+import { claimDue } from './repo.ts';
+import { deliverDueSms } from './service.ts';
 
 const HOUR = 3600_000;
 
@@ -150,6 +154,7 @@ describe('GET /api/sms-outbox', () => {
       sent_at: null,
       attempts: 0,
       last_error: null,
+      dead_at: null,
       created_at: new Date(base + 2000).toISOString(),
     });
   });
@@ -261,13 +266,14 @@ describe('deliverDueSms', () => {
         sent_at: null,
         last_error: 'Twilio answered 503 (20500): Internal Server Error',
       });
-      // Planned again after the pause; not before.
-      expect(row.send_at?.getTime()).toBe(clock + RETRY_DELAYS_MS[attempt - 1]!);
+      // Planned again after the pause, each longer than the last; not before.
+      expect(row.send_at?.getTime()).toBe(clock + outboxRetryDelayMs(attempt)!);
       expect(await deliverDueSms(t.db, sender, { now })).toMatchObject({ taken: 0 });
       clock = row.send_at!.getTime();
     }
     expect(await deliverDueSms(t.db, sender, { now })).toMatchObject({ failed: 1, taken: 1 });
     expect(await smsRow(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(sender.sent).toEqual([]);
 
     // A failed message is not tried again, but stays readable in the outbox with its error.
     clock += 24 * HOUR;
@@ -345,7 +351,7 @@ describe('deliverDueSms', () => {
     }
   });
 
-  it('lets a cancel that comes while the message is being sent find it sent', async () => {
+  it('lets a cancel that comes while the message is being sent leave it alone: it is on its way and ends sent', async () => {
     const eventId = await buildEvent();
     const id = await buildSms({ eventId });
     let release: () => void = () => undefined;
@@ -366,25 +372,20 @@ describe('deliverDueSms', () => {
     };
     const delivery = deliverDueSms(t.db, slow);
     await inFlight;
-    // What the events module runs when the visit is canceled: it waits for the row, then finds it sent.
-    const cancel = t.pool.query(`UPDATE sms_outbox SET status = 'canceled' WHERE event_id = $1 AND status = 'planned'`, [eventId]);
-    await until(cancelWaits, 'the cancel waits for the row').catch(() => undefined);
-    expect(await cancelWaits()).toBe(true);
+    // The message is leased (committed), no row lock is held while the provider is asked: what the
+    // events module runs when the visit is canceled does not wait, and does not touch it.
+    expect(await smsRow(id)).toMatchObject({ status: 'sending', attempts: 0 });
+    const cancel = await withTimeout(
+      t.pool.query(`UPDATE sms_outbox SET status = 'canceled' WHERE event_id = $1 AND status = 'planned'`, [eventId]),
+      5_000,
+      'the cancel waited for the send',
+    );
+    expect(cancel.rowCount).toBe(0);
     release();
     await delivery;
-    expect((await cancel).rowCount).toBe(0);
     expect(await smsRow(id)).toMatchObject({ status: 'sent', provider_id: 'SM-slow' });
   });
 });
-
-/** Whether an UPDATE of the outbox is waiting for a row lock. */
-async function cancelWaits(): Promise<boolean> {
-  const res = await t.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-     WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE sms_outbox SET status = ''canceled''%'`,
-  );
-  return res.rows[0]!.n > 0;
-}
 
 describe('the SMS job', () => {
   it('sends a due message soon after notifySmsPlanned', async () => {
@@ -402,13 +403,188 @@ describe('the SMS job', () => {
     try {
       jobs.notifySmsPlanned();
       await withTimeout(sender.firstSent, 15_000, 'the job sent nothing');
-      // The job's transaction holds the row until it commits what it sent: a share lock waits for that.
-      await t.pool.query('SELECT 1 FROM sms_outbox WHERE id = $1 FOR SHARE', [id]);
+      // The provider took it; the job then records it.
+      await until(async () => (await smsRow(id)).status !== 'sending', 'the job records the message');
     } finally {
       await jobs.stop();
     }
     expect(await smsRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
     expect(sender.sent).toHaveLength(1);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('exactly once: leases, retries alone, dead letters', () => {
+  const SID = `AC${'7'.repeat(32)}`;
+  const TOKEN = 'fake-twilio-token';
+
+  it('retries a failed message alone, with growing pauses, while the rest of its batch goes out', async () => {
+    const flaky = await buildSms({ to: '+41 79 000 00 09', text: 'flaky' });
+    const others = [await buildSms({ text: 'a' }), await buildSms({ text: 'b' }), await buildSms({ text: 'c' })];
+    const sender = fakeSender({
+      fail: (to) => (to === '+41790000009' ? new SmsError('provider_unreachable', 'Twilio answered 503', { status: 503 }) : null),
+    });
+    const clock = Date.now();
+    expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock) })).toEqual({
+      sent: 3,
+      retry: 1,
+      failed: 0,
+      canceled: 0,
+      taken: 4,
+    });
+    for (const id of others) {
+      expect(await smsRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    }
+    expect(await smsRow(flaky)).toMatchObject({ status: 'planned', attempts: 1, last_error: 'Twilio answered 503' });
+    expect((await smsRow(flaky)).send_at?.getTime()).toBe(clock + outboxRetryDelayMs(1)!);
+    expect(outboxRetryDelayMs(2)!).toBeGreaterThan(outboxRetryDelayMs(1)!);
+    expect(sender.sent.map((m) => m.text).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('lists dead letters for the admin and sends one again from the list, once', async () => {
+    const dead = await buildSms({ to: '+41 79 000 00 01', text: 'tot' });
+    const alive = await buildSms({ text: 'lebt', sendAt: new Date(Date.now() + HOUR) });
+    const refusing = fakeSender({
+      fail: () => new SmsError('provider_refused', 'Twilio answered 400 (21610): unsubscribed recipient', { status: 400 }),
+    });
+    expect(await deliverDueSms(t.db, refusing)).toMatchObject({ failed: 1 });
+    const row = await smsRow(dead);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+
+    const list = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/sms-outbox?dead_letter=true' });
+    expect(list.statusCode).toBe(200);
+    const body = list.json<{ data: { id: number; dead_at: string | null; last_error: string }[]; total: number }>();
+    expect(body.total).toBe(1);
+    expect(body.data[0]).toMatchObject({ id: dead, last_error: expect.stringContaining('21610') as unknown });
+    expect(body.data[0]!.dead_at).not.toBeNull();
+    expect((await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/sms-outbox?dead_letter=false' })).json()).toMatchObject({
+      total: 1,
+      data: [{ id: alive, dead_at: null }],
+    });
+
+    // Only a dead letter can be sent again; a planned message, an unknown id or a bad one cannot.
+    const notDead = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/sms-outbox/${alive}/retry` });
+    expect(notDead.statusCode).toBe(409);
+    expect(notDead.json()).toMatchObject({ error: 'SMS_NOT_DEAD_LETTER' });
+    expect((await injectAs(t.app, adminCookie, { method: 'POST', url: '/api/sms-outbox/999999999/retry' })).statusCode).toBe(404);
+    expect((await injectAs(t.app, adminCookie, { method: 'POST', url: '/api/sms-outbox/abc/retry' })).statusCode).toBe(400);
+
+    const retried = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/sms-outbox/${dead}/retry` });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id: dead, status: 'planned', attempts: 0, dead_at: null });
+    // A second click finds it planned: nothing happens twice.
+    expect((await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/sms-outbox/${dead}/retry` })).statusCode).toBe(409);
+    expect((await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/sms-outbox?dead_letter=true' })).json()).toMatchObject({
+      total: 0,
+    });
+
+    const sender = fakeSender();
+    expect(await deliverDueSms(t.db, sender)).toMatchObject({ sent: 1, taken: 1 });
+    expect(sender.sent).toEqual([{ to: '+41790000001', text: 'tot' }]);
+    expect(await smsRow(dead)).toMatchObject({ status: 'queued', attempts: 1, last_error: null });
+  });
+
+  it('lets only admins send a dead letter again, from the app itself', async () => {
+    const dead = await buildSms({ status: 'failed' });
+    await t.pool.query('UPDATE sms_outbox SET dead_at = now() WHERE id = $1', [dead]);
+    for (const role of ['sales_agent', 'call_agent', 'user'] as const) {
+      const user = await createUser(t.db, { role });
+      const res = await injectAs(t.app, await login(t.app, user.email), { method: 'POST', url: `/api/sms-outbox/${dead}/retry` });
+      expect(res.statusCode, role).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/sms-outbox/${dead}/retry` })).statusCode).toBe(401);
+    const crossSite = await injectAs(t.app, adminCookie, {
+      method: 'POST',
+      url: `/api/sms-outbox/${dead}/retry`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await smsRow(dead)).toMatchObject({ status: 'failed' });
+  });
+
+  it('a worker killed after Twilio took the message: when its lease runs out the next worker finds it at Twilio and does not send it again', async () => {
+    const id = await buildSms({ text: 'Erinnerung: morgen 10:00' });
+    const twilio = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
+    const sender = twilioSms({
+      accountSid: SID,
+      authToken: TOKEN,
+      from: '+41445001234',
+      baseUrl: twilio.baseUrl,
+      statusCallback: 'https://bo.example/api/webhooks/twilio/sms-status',
+    });
+    try {
+      // The dying worker: takes the message, hands it to Twilio, and is gone before it records anything.
+      const clock = Date.now();
+      const claimed = await claimDue(t.db, new Date(clock), 1_000);
+      expect(claimed).toMatchObject({ id, uncertainSince: null });
+      await sender.send('+41791234567', 'Erinnerung: morgen 10:00', { ref: String(id) });
+      expect(twilio.messages).toHaveLength(1);
+
+      // While the lease holds, no other worker takes it.
+      expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock + 500), leaseMs: 1_000 })).toMatchObject({ taken: 0 });
+      // After it: the next worker asks Twilio, finds the message and records it.
+      expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock + 1_500), leaseMs: 1_000 })).toMatchObject({
+        sent: 1,
+        taken: 1,
+      });
+      expect(twilio.messages).toHaveLength(1);
+      expect(await smsRow(id)).toMatchObject({ status: 'queued', provider_id: twilio.messages[0]!.sid, attempts: 1 });
+      expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock + 120_000) })).toMatchObject({ taken: 0 });
+    } finally {
+      await twilio.close();
+    }
+  });
+
+  it('a worker killed before Twilio took the message: after the lease the message is sent, once', async () => {
+    const id = await buildSms({ text: 'Erinnerung: übermorgen' });
+    const twilio = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
+    const sender = twilioSms({ accountSid: SID, authToken: TOKEN, from: '+41445001234', baseUrl: twilio.baseUrl });
+    try {
+      const clock = Date.now();
+      await claimDue(t.db, new Date(clock), 1_000);
+      expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock + 1_500), leaseMs: 1_000 })).toMatchObject({ sent: 1 });
+      expect(twilio.messages.map((m) => m.ref)).toEqual([null]);
+      expect(twilio.messages.map((m) => m.body)).toEqual(['Erinnerung: übermorgen']);
+      expect(await smsRow(id)).toMatchObject({ status: 'queued', provider_id: twilio.messages[0]!.sid });
+    } finally {
+      await twilio.close();
+    }
+  });
+
+  it('Twilio took the message but never answered: the next try finds it instead of sending it again', async () => {
+    const id = await buildSms({ text: 'keine Antwort' });
+    let first = true;
+    const twilio = await startFakeTwilio({
+      accountSid: SID,
+      authToken: TOKEN,
+      decide: () => {
+        const outcome = first ? 'accept-no-answer' : 'accept';
+        first = false;
+        return outcome;
+      },
+    });
+    const sender = twilioSms({ accountSid: SID, authToken: TOKEN, from: '+41445001234', baseUrl: twilio.baseUrl, timeoutMs: 300 });
+    try {
+      const clock = Date.now();
+      expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock) })).toMatchObject({ retry: 1 });
+      // Uncertain: it stays with the outbox's worker side (sending) until its next look.
+      expect(await smsRow(id)).toMatchObject({ status: 'sending', attempts: 1, last_error: 'Twilio did not answer' });
+      expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock + outboxRetryDelayMs(1)!) })).toMatchObject({ sent: 1 });
+      expect(twilio.messages).toHaveLength(1);
+      expect(await smsRow(id)).toMatchObject({ status: 'queued', provider_id: twilio.messages[0]!.sid });
+    } finally {
+      await twilio.close();
+    }
+  });
+
+  it('a sender that cannot be asked: an interrupted message goes to the dead-letter list instead of out again', async () => {
+    const id = await buildSms();
+    const clock = Date.now();
+    await claimDue(t.db, new Date(clock), 1_000);
+    const sender = fakeSender();
+    expect(await deliverDueSms(t.db, sender, { now: () => new Date(clock + 1_500), leaseMs: 1_000 })).toMatchObject({ failed: 1 });
+    expect(sender.sent).toEqual([]);
+    const row = await smsRow(id);
+    expect(row).toMatchObject({ status: 'failed', last_error: expect.stringContaining('interrupted') as unknown });
   });
 });

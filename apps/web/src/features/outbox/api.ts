@@ -1,5 +1,5 @@
 import { isOneOf, SMS_STATUSES, SMS_TYPES, type SmsStatus, type SmsType } from '@bo/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import type { DataTableQuery } from '../../ui/data-table/use-data-table.ts';
 
@@ -25,12 +25,29 @@ export function smsFilters(filters: Record<string, string>): { status?: SmsStatu
   };
 }
 
-/** One page of the SMS outbox, newest first, filtered by status and type. */
-export function useSmsOutbox(page: DataTableQuery) {
-  const query = { limit: page.limit, offset: page.offset, ...smsFilters(page.filters) };
+/**
+ * One page of the SMS outbox, newest first, filtered by status and type; `deadLetters`: only the messages
+ * the outbox gave up on (the "failed" tab).
+ */
+export function useSmsOutbox(page: DataTableQuery, deadLetters = false) {
+  const query = {
+    limit: page.limit,
+    offset: page.offset,
+    ...smsFilters(page.filters),
+    ...(deadLetters ? { dead_letter: 'true' as const } : {}),
+  };
   return useQuery({
     queryKey: [...SMS_OUTBOX_KEY, query],
     queryFn: () => api.get('/api/sms-outbox', { query }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Sends a message of the dead-letter list again; the lists show it planned. */
+export function useRetrySms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post('/api/sms-outbox/{id}/retry', { path: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: SMS_OUTBOX_KEY }),
   });
 }

@@ -4,14 +4,19 @@ import { useSearchParams } from 'react-router';
 import { MailOutbox } from './mail-outbox.tsx';
 import { SmsOutbox } from './sms-outbox.tsx';
 
-const TABS = ['mail', 'sms'] as const;
+const TABS = ['mail', 'sms', 'failed'] as const;
 type OutboxTab = (typeof TABS)[number];
+const INTRO: Record<OutboxTab, string> = { mail: 'outbox.intro', sms: 'outbox.sms.intro', failed: 'outbox.sms.deadLettersIntro' };
 
-/** The local outboxes, readable by admins: e-mails first, the SMS to clients on the second tab (`?tab=sms`). */
+/**
+ * The local outboxes, readable by admins: e-mails first, the SMS to clients on the second tab (`?tab=sms`),
+ * the SMS the outbox gave up on (its dead-letter list, `?tab=failed`) on the third, to be sent again.
+ */
 export function OutboxPage() {
   const { t } = useTranslation('common');
   const [params, setParams] = useSearchParams();
-  const tab: OutboxTab = params.get('tab') === 'sms' ? 'sms' : 'mail';
+  const asked = params.get('tab');
+  const tab: OutboxTab = asked === 'sms' || asked === 'failed' ? asked : 'mail';
   return (
     <Box>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -27,9 +32,9 @@ export function OutboxPage() {
         ))}
       </Tabs>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t(tab === 'mail' ? 'outbox.intro' : 'outbox.sms.intro')}
+        {t(INTRO[tab])}
       </Typography>
-      {tab === 'mail' ? <MailOutbox /> : <SmsOutbox />}
+      {tab === 'mail' ? <MailOutbox /> : <SmsOutbox key={tab} deadLetters={tab === 'failed'} />}
     </Box>
   );
 }

@@ -1,17 +1,20 @@
-import { Box, Chip, Link, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, MenuItem, TextField, Typography } from '@mui/material';
 import { dashboardPath, formatDateTime, SMS_STATUSES, SMS_TYPES, type SmsDto, type SmsStatus } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn, type DataTableState } from '../../ui/data-table/use-data-table.ts';
-import { smsFilters, useSmsOutbox } from './api.ts';
+import { snackbar } from '../../app/snackbar.tsx';
+import { errorMessage } from '../../app/error-message.ts';
+import { smsFilters, useRetrySms, useSmsOutbox } from './api.ts';
 
 type ChipColour = 'default' | 'info' | 'secondary' | 'success' | 'error';
 
 /** Waiting here, on its way at the provider, arrived, lost, or not sent on purpose. */
 const STATUS_COLOUR: Record<SmsStatus, ChipColour> = {
   planned: 'info',
+  sending: 'info',
   accepted: 'secondary',
   scheduled: 'secondary',
   queued: 'secondary',
@@ -33,10 +36,14 @@ function eventPath(sms: SmsDto): string | null {
 
 const dateTime = (value: string | null) => (value ? formatDateTime(value) : '–');
 
-/** The SMS outbox: confirmations and reminders to clients, when each goes (or went) out and how it fared. */
-export function SmsOutbox() {
+/**
+ * The SMS outbox: confirmations and reminders to clients, when each goes (or went) out and how it fared.
+ * `deadLetters`: the "failed" tab, the messages the outbox gave up on, each with a button to send it again.
+ */
+export function SmsOutbox({ deadLetters = false }: { deadLetters?: boolean }) {
   const { t } = useTranslation(['common', 'tables']);
   const [open, setOpen] = useState<number | null>(null);
+  const retry = useRetrySms();
 
   // The list answers newest first and filters by status and type (the selects above the table): no column sorts.
   const columns = useMemo<DataTableColumn<SmsDto>[]>(
@@ -54,12 +61,48 @@ export function SmsOutbox() {
       },
       { id: 'event', label: t('outbox.sms.event'), width: 160, render: (m) => <EventLink sms={m} /> },
       { id: 'text', label: t('outbox.sms.text'), width: 400, render: (m) => m.text },
-      { id: 'attempts', label: t('outbox.sms.attempts'), width: 90, visible: false, align: 'right', render: (m) => m.attempts },
+      {
+        id: 'attempts',
+        label: t('outbox.sms.attempts'),
+        width: 90,
+        visible: deadLetters,
+        align: 'right',
+        render: (m) => m.attempts,
+      },
+      ...(deadLetters
+        ? [
+            { id: 'dead_at', label: t('outbox.sms.deadAt'), width: 160, render: (m: SmsDto) => dateTime(m.dead_at) },
+            {
+              id: 'retry',
+              label: t('outbox.sms.retry'),
+              width: 150,
+              alwaysVisible: true,
+              render: (m: SmsDto) => (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={retry.isPending && retry.variables === m.id}
+                  data-testid="sms-retry"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    retry.mutate(m.id, {
+                      onSuccess: () => snackbar.show(t('outbox.sms.retried'), 'success'),
+                      onError: (err) => snackbar.show(errorMessage(err, t)),
+                    });
+                  }}
+                >
+                  {t('outbox.sms.retry')}
+                </Button>
+              ),
+            } satisfies DataTableColumn<SmsDto>,
+          ]
+        : []),
     ],
-    [t],
+    [t, deadLetters, retry],
   );
-  const table = useDataTable({ tableName: 'sms_outbox', columns, pageSize: 100 });
-  const query = useSmsOutbox(table.query);
+  // Its own layout: the failed tab shows other columns than the whole outbox.
+  const table = useDataTable({ tableName: deadLetters ? 'sms_dead_letters' : 'sms_outbox', columns, pageSize: 100 });
+  const query = useSmsOutbox(table.query, deadLetters);
 
   return (
     <DataTable
@@ -73,12 +116,14 @@ export function SmsOutbox() {
       fetching={query.isFetching}
       error={query.error}
       onRetry={() => void query.refetch()}
-      emptyText={t('outbox.sms.empty')}
+      emptyText={t(deadLetters ? 'outbox.sms.noDeadLetters' : 'outbox.sms.empty')}
       onRowClick={(m) => setOpen(open === m.id ? null : m.id)}
       isExpanded={(m) => open === m.id}
       renderExpanded={(m) => <SmsDetails sms={m} />}
       rowAttributes={(m) => ({ 'data-sms-id': m.id, 'data-event-id': m.event_id ?? '' })}
-      testIds={{ table: 'sms-outbox-table', row: 'sms-outbox-row' }}
+      testIds={
+        deadLetters ? { table: 'sms-dead-letters-table', row: 'sms-dead-letter-row' } : { table: 'sms-outbox-table', row: 'sms-outbox-row' }
+      }
     />
   );
 }
