@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aircallTelephony } from './aircall-telephony.ts';
+import { aircallTelephony, retryAfterMs } from './aircall-telephony.ts';
 import { TelephonyError, type TelephonyAgent } from './telephony.ts';
 
 interface Received {
@@ -31,7 +31,8 @@ async function startFakeAircall(apiId: string, apiToken: string) {
       },
     ],
   ]);
-  const state = { callAnswer: 204 };
+  /** `rateLimited`: how many of the next dial requests Aircall answers 429 with `Retry-After: retryAfter`. */
+  const state = { callAnswer: 204, rateLimited: 0, retryAfter: '1' };
   const expected = `Basic ${Buffer.from(`${apiId}:${apiToken}`).toString('base64')}`;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -75,6 +76,12 @@ async function startFakeAircall(apiId: string, apiToken: string) {
           json(400, { error: 'Bad Request', troubleshoot: 'User is not assigned to this number' });
           return;
         }
+        if (state.rateLimited > 0) {
+          state.rateLimited -= 1;
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
+          res.end(JSON.stringify({ error: 'Too Many Requests', troubleshoot: 'Rate limit reached, retry later' }));
+          return;
+        }
         if (state.callAnswer === 500) {
           json(500, { error: 'Internal Server Error' });
           return;
@@ -112,6 +119,8 @@ afterAll(async () => {
 beforeEach(() => {
   aircall.received.length = 0;
   aircall.state.callAnswer = 204;
+  aircall.state.rateLimited = 0;
+  aircall.state.retryAfter = '1';
 });
 
 const telephony = () => aircallTelephony({ apiId: 'api-id-1', apiToken: 'token-1', baseUrl: `${aircall.baseUrl}/` });
@@ -195,6 +204,57 @@ describe('Aircall telephony', () => {
     const error = await failure(telephony().startCall({ agent: agent('222'), number: '+41791234567' }));
     expect(error.reason).toBe('provider_unreachable');
     expect(error.status).toBe(500);
+  });
+
+  it('waits out Aircall’s rate limit as its Retry-After says, then dials', async () => {
+    const waits: number[] = [];
+    const patient = aircallTelephony({
+      apiId: 'api-id-1',
+      apiToken: 'token-1',
+      baseUrl: aircall.baseUrl,
+      rateLimit: { tries: 3, maxDelayMs: 5000, sleep: (ms) => Promise.resolve(void waits.push(ms)) },
+    });
+    aircall.state.rateLimited = 2;
+    aircall.state.retryAfter = '2';
+    const call = await patient.startCall({ agent: agent('222'), number: '+41791234567' });
+    expect(call.status).toBe('dialing');
+    expect(waits).toEqual([2000, 2000]);
+    expect(aircall.received.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
+  });
+
+  it('gives up after its tries, bounding each wait, and reports the limit as unreachable', async () => {
+    const waits: number[] = [];
+    const patient = aircallTelephony({
+      apiId: 'api-id-1',
+      apiToken: 'token-1',
+      baseUrl: aircall.baseUrl,
+      rateLimit: { tries: 3, maxDelayMs: 3000, sleep: (ms) => Promise.resolve(void waits.push(ms)) },
+    });
+    aircall.state.rateLimited = 10;
+    aircall.state.retryAfter = '60';
+    const error = await failure(patient.startCall({ agent: agent('222'), number: '+41791234567' }));
+    expect(error.reason).toBe('provider_unreachable');
+    expect(error.status).toBe(429);
+    expect(waits).toEqual([3000, 3000]);
+    expect(aircall.received).toHaveLength(3);
+  });
+
+  it('really waits: a Retry-After of one second delays the next try by about a second', async () => {
+    aircall.state.rateLimited = 1;
+    aircall.state.retryAfter = '1';
+    const started = Date.now();
+    await telephony().startCall({ agent: agent('222'), number: '+41791234567' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(aircall.received).toHaveLength(2);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-27T10:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 10:00:04 GMT', now)).toBe(4000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(null, now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
   });
 
   it('reports a closed port as unreachable', async () => {
