@@ -245,6 +245,19 @@ describe('localSms', () => {
     expect(a?.providerId).not.toBe(b?.providerId);
   });
 
+  it("refuses Twilio's magic test numbers as Twilio's test credentials do, and finds nothing it did not record", async () => {
+    const local = localSms();
+    await expect(local.send('+15005550004', 'a')).rejects.toMatchObject({
+      name: 'SmsError',
+      reason: 'provider_refused',
+      status: 400,
+      code: '21610',
+    });
+    await expect(local.send('+15005550001', 'a')).rejects.toMatchObject({ reason: 'provider_refused', code: '21211' });
+    await expect(local.send('+15005550006', 'a')).resolves.toMatchObject({ status: 'queued' });
+    await expect(local.find!('+15005550006', 'a', { ref: '1', since: new Date() })).resolves.toBeNull();
+  });
+
   it('reports sent, then delivered as Twilio-style status callbacks signed with its secret', async () => {
     const posts: { url: string; form: URLSearchParams; headers: Record<string, string> }[] = [];
     const url = `https://bo.example.ch${SMS_STATUS_PATH}`;
