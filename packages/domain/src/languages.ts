@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'omnicas',
   'warehouse',
   'import',
+  'reminders',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8682,12 +8682,12 @@ export interface operations {
                             id: number;
                             locale: string | null;
                             mailed_stages: ("first" | "second" | "third" | "expired" | "stopped")[];
-                            name: string | null;
+                            name: string;
                             /** @enum {string} */
                             stage: "first" | "second" | "third" | "expired" | "stopped";
                             stage_at: string | null;
                             status: string | null;
-                            surname: string | null;
+                            surname: string;
                             unsubscribed: boolean;
                         }[];
                         limit: number;

@@ -50,6 +50,7 @@ const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginP
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
 const ResetPasswordPage = named(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const UnsubscribePage = named(() => import('../features/email-reminders/unsubscribe-page.tsx'), 'UnsubscribePage');
 
 /** Screens that exist; every other screen of the route table shows "not available yet". */
 const BUILT: Record<string, () => ReactElement> = {
@@ -118,6 +119,8 @@ export const router = createBrowserRouter([
       { path: '/signup', element: <SignupPage /> },
       { path: '/recovery', element: <RecoveryPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // The unsubscribe link of the reminder mails: public, its button posts the token.
+      { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
     ],
   },
   ...dashboardRoutes(),

@@ -14,8 +14,8 @@ export type EmailRemindersQuery = z.infer<typeof emailRemindersQuery>;
 
 export const emailReminderRowDto = z.object({
   id: z.number(),
-  name: z.string().nullable(),
-  surname: z.string().nullable(),
+  name: z.string(),
+  surname: z.string(),
   email: z.string().nullable(),
   locale: z.string().nullable(),
   status: z.string().nullable(),

@@ -21,8 +21,8 @@ export const reminderLeadColumns = {
 };
 export type ReminderLeadRow = {
   id: number;
-  name: string | null;
-  surname: string | null;
+  name: string;
+  surname: string;
   email: string | null;
   locale: string | null;
   status: string | null;

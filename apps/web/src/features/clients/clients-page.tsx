@@ -23,6 +23,7 @@ import { ClientsTable } from './clients-table.tsx';
 import { FilterPanel, togglePreset } from './filter-panel.tsx';
 import { initialFilters, type ClientFilters } from './list-query.ts';
 import { SearchField } from '../../ui/search-field.tsx';
+import { EmailRemindersTable } from '../email-reminders/email-reminders-table.tsx';
 
 /** Spec 2 "Clients list": the page of a signed-in staff member (the layout only renders it with a user). */
 export function ClientsPage() {
@@ -34,7 +35,7 @@ export function ClientsPage() {
 }
 
 function ClientsList({ role }: { role: RoleCode }) {
-  const { t } = useTranslation(['clients', 'tables']);
+  const { t } = useTranslation(['clients', 'tables', 'reminders']);
   const { t: tc } = useTranslation();
   const statusLabel = useStatusLabel();
   const [params, setParams] = useSearchParams();
@@ -121,72 +122,84 @@ function ClientsList({ role }: { role: RoleCode }) {
             ))}
           </Tabs>
         </Paper>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-          <SearchField
-            value={searchInput}
-            onChange={setSearchInput}
-            label={t('clients:search')}
-            testId="clients-search"
-            sx={{ flex: '1 1 260px', maxWidth: 420, bgcolor: 'background.paper' }}
-          />
-          <Badge badgeContent={activeCount} color="primary">
-            <Button
-              variant={panelOpen ? 'contained' : 'outlined'}
-              startIcon={<FilterList />}
-              onClick={() => setPanelOpen((o) => !o)}
-              aria-expanded={panelOpen}
-              data-testid="toggle-filters"
-            >
-              {t('clients:filters.title')}
-            </Button>
-          </Badge>
-          {number && (
-            <Chip
-              icon={<Phone />}
-              label={t('clients:numberFilter', { number })}
-              onDelete={() => setParam('number', null)}
-              color="primary"
-              variant="outlined"
-              data-testid="number-chip"
-            />
-          )}
-          {tableFilters.statusFilter && applied.statuses.length > 0 && (
-            <Typography variant="body2" color="text.secondary" data-testid="status-summary" sx={{ minWidth: 0 }}>
-              {applied.includeStatuses ? t('clients:filters.onlyStatuses') : t('clients:filters.withoutStatuses')}{' '}
-              {applied.statuses.map(statusLabel).join(', ')}
+        {table === 'email_reminders' ? (
+          // The reminders tab is a list of its own: the leads by reminder stage, moved or stopped together.
+          <>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {t('reminders:intro')}
             </Typography>
-          )}
-        </Box>
-        {tableFilters.togglePresets.length > 0 && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }} data-testid="buyer-presets">
-            {tableFilters.togglePresets.map((p) => {
-              const on = applied.presets.includes(p);
-              return (
+            <EmailRemindersTable base={dashboardPath(role)} />
+          </>
+        ) : (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+              <SearchField
+                value={searchInput}
+                onChange={setSearchInput}
+                label={t('clients:search')}
+                testId="clients-search"
+                sx={{ flex: '1 1 260px', maxWidth: 420, bgcolor: 'background.paper' }}
+              />
+              <Badge badgeContent={activeCount} color="primary">
+                <Button
+                  variant={panelOpen ? 'contained' : 'outlined'}
+                  startIcon={<FilterList />}
+                  onClick={() => setPanelOpen((o) => !o)}
+                  aria-expanded={panelOpen}
+                  data-testid="toggle-filters"
+                >
+                  {t('clients:filters.title')}
+                </Button>
+              </Badge>
+              {number && (
                 <Chip
-                  key={p}
-                  label={t(`clients:presets.${p}`)}
-                  color={on ? 'primary' : 'default'}
-                  variant={on ? 'filled' : 'outlined'}
-                  onClick={() => toggleBuyerPreset(p)}
-                  aria-pressed={on}
-                  data-testid={`preset-${p}`}
+                  icon={<Phone />}
+                  label={t('clients:numberFilter', { number })}
+                  onDelete={() => setParam('number', null)}
+                  color="primary"
+                  variant="outlined"
+                  data-testid="number-chip"
                 />
-              );
-            })}
-          </Box>
+              )}
+              {tableFilters.statusFilter && applied.statuses.length > 0 && (
+                <Typography variant="body2" color="text.secondary" data-testid="status-summary" sx={{ minWidth: 0 }}>
+                  {applied.includeStatuses ? t('clients:filters.onlyStatuses') : t('clients:filters.withoutStatuses')}{' '}
+                  {applied.statuses.map(statusLabel).join(', ')}
+                </Typography>
+              )}
+            </Box>
+            {tableFilters.togglePresets.length > 0 && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }} data-testid="buyer-presets">
+                {tableFilters.togglePresets.map((p) => {
+                  const on = applied.presets.includes(p);
+                  return (
+                    <Chip
+                      key={p}
+                      label={t(`clients:presets.${p}`)}
+                      color={on ? 'primary' : 'default'}
+                      variant={on ? 'filled' : 'outlined'}
+                      onClick={() => toggleBuyerPreset(p)}
+                      aria-pressed={on}
+                      data-testid={`preset-${p}`}
+                    />
+                  );
+                })}
+              </Box>
+            )}
+            <Collapse in={panelOpen} unmountOnExit>
+              <FilterPanel
+                table={table}
+                draft={draft}
+                onDraft={setDraft}
+                catalogue={statuses.data}
+                locations={locations.data ?? []}
+                onSearch={runSearch}
+                onReset={reset}
+              />
+            </Collapse>
+            <ClientsTable key={table} table={table} filters={applied} search={search} number={number} statusColour={demoColour} />
+          </>
         )}
-        <Collapse in={panelOpen} unmountOnExit>
-          <FilterPanel
-            table={table}
-            draft={draft}
-            onDraft={setDraft}
-            catalogue={statuses.data}
-            locations={locations.data ?? []}
-            onSearch={runSearch}
-            onReset={reset}
-          />
-        </Collapse>
-        <ClientsTable key={table} table={table} filters={applied} search={search} number={number} statusColour={demoColour} />
       </Box>
     </ClientActionsProvider>
   );

@@ -24,6 +24,8 @@ const READ_ONLY: readonly SettingsKey[] = ['receipt_logo_path'];
 const EMAILS: readonly SettingsKey[] = ['company_email', 'sms_company_email'];
 const PHONES: readonly SettingsKey[] = ['company_phone', 'sms_company_phone'];
 const LINKS: readonly SettingsKey[] = ['shop_shortlink', 'website_link'];
+/** The e-mail reminders' cadence: whole numbers of calls or days. */
+const NUMBERS: readonly SettingsKey[] = SETTINGS_SECTIONS.reminders;
 /** Keys that carry a hint below the field. */
 const HINTS: Partial<Record<SettingsKey, true>> = {
   company_phone: true,
@@ -32,10 +34,22 @@ const HINTS: Partial<Record<SettingsKey, true>> = {
   website_link: true,
   sms_company_name: true,
   receipt_logo_path: true,
+  email_reminder_first_after_calls: true,
+  email_reminder_second_after_days: true,
+  email_reminder_third_after_days: true,
+  email_reminder_expired_after_days: true,
 };
 
 function inputType(key: SettingsKey): string {
-  return EMAILS.includes(key) ? 'email' : PHONES.includes(key) ? 'tel' : LINKS.includes(key) ? 'url' : 'text';
+  return EMAILS.includes(key)
+    ? 'email'
+    : PHONES.includes(key)
+      ? 'tel'
+      : LINKS.includes(key)
+        ? 'url'
+        : NUMBERS.includes(key)
+          ? 'number'
+          : 'text';
 }
 
 function SettingsForm({ settings }: { settings: GlobalSettingsDto }) {
