@@ -46,6 +46,7 @@ const WarehousePage = named(() => import('../features/warehouse/warehouse-page.t
 const OmnicasPage = named(() => import('../features/omnicas/omnicas-page.tsx'), 'OmnicasPage');
 const ImportPage = named(() => import('../features/import/import-page.tsx'), 'ImportPage');
 const AdminPaymentsPage = named(() => import('../features/admin-payments/admin-payments-page.tsx'), 'AdminPaymentsPage');
+const TelephonySimulatorPage = named(() => import('../features/telephony/simulator-page.tsx'), 'SimulatorPage');
 const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
@@ -97,6 +98,7 @@ const BUILT: Record<string, () => ReactElement> = {
   adminPayments: () => <AdminPaymentsPage />,
   import: () => <ImportPage />,
   finances: () => <FinancesPage />,
+  telephony: () => <TelephonySimulatorPage />,
 };
 
 function dashboardRoutes(): RouteObject[] {

@@ -6,6 +6,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { i18n } from '../../app/i18n.ts';
 import { isSigningOut, useCurrentUser } from '../../app/session.ts';
 import { useLiveConnection } from '../../app/socket.ts';
+import { IncomingCallDialog } from '../telephony/incoming-call-dialog.tsx';
+import { hasTelephony } from '../telephony/telephony-bar.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -57,6 +59,12 @@ export function DashboardLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      {hasTelephony(user.role.code) && (
+        // Spec 4: the incoming-call dialog, once for the signed-in agent, on every screen.
+        <Suspense fallback={null}>
+          <IncomingCallDialog role={user.role.code} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import LocationOn from '@mui/icons-material/LocationOn';
 import Mail from '@mui/icons-material/Mail';
 import People from '@mui/icons-material/People';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+import PhoneInTalk from '@mui/icons-material/PhoneInTalk';
 import PieChart from '@mui/icons-material/PieChart';
 import Receipt from '@mui/icons-material/Receipt';
 import School from '@mui/icons-material/School';
@@ -43,6 +44,7 @@ const ICONS: Record<string, ReactElement> = {
   globalSettings: <Settings />,
   pieChart: <PieChart />,
   outbox: <Mail />,
+  telephony: <PhoneInTalk />,
   partnerUsers: <People />,
   license: <VerifiedUser />,
   referrals: <Star />,

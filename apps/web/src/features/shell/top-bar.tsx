@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { LANGUAGES, screensFor, type CurrentUserDto, type Language } from '@bo/domain';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
@@ -24,6 +24,7 @@ import { rememberLanguage } from '../../app/i18n.ts';
 import { useEditProfile, useLoginBack, useLogout } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import type { LiveStatus } from '../../app/socket.ts';
+import { TelephonyBar } from '../telephony/telephony-bar.tsx';
 
 const STATUS_COLOUR = { connected: 'success', connecting: 'warning', offline: 'default' } as const;
 
@@ -78,6 +79,9 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
             sx={{ width: { xs: 140, sm: 240 } }}
           />
         )}
+        <Suspense fallback={null}>
+          <TelephonyBar role={user.role.code} live={live} />
+        </Suspense>
         <Chip size="small" color={STATUS_COLOUR[live]} label={t(`shell.live.${live}`)} data-testid="live-status" />
         <Select
           size="small"
