@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   closeBrowser,
   DEMO_PASSWORD,
   eventually,
+  expectSnackbar,
   openScreen,
   screenshot,
   signIn,
@@ -26,10 +28,10 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
  * Books a presentation for a new client through the calendar API, as the calendar dialog does: a weekday
  * morning weeks ahead (so all three SMS are planned), the next day when the agent is busy then.
  */
-async function bookPresentation(page: Page, agentId: number, surname: string): Promise<number> {
+async function bookPresentation(page: Page, agentId: number, surname: string, mobile = '079 555 12 34'): Promise<number> {
   const { id } = await bookEvent(page, {
     agentId,
-    userData: { name: 'Erika', surname, mobile_phone: '079 555 12 34', city: 'Winterthur', zipcode: '8400' },
+    userData: { name: 'Erika', surname, mobile_phone: mobile, city: 'Winterthur', zipcode: '8400' },
     comment: 'E2E: SMS-Postausgang',
     slots: weekdaySlots(40, 200),
     attempts: 20,
@@ -45,8 +47,82 @@ async function smsTableShown(page: Page): Promise<void> {
   await page.getByText(tr('de', 'tables:loading')).waitFor({ state: 'detached' });
 }
 
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** axe-core on the page as it is: no critical or serious violation (as accessibility.test.ts scans the screens). */
+async function assertAccessible(page: Page, where: string): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  const result = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  const blocking = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  assert.deepEqual(
+    blocking.map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+    [],
+    `${where} has accessibility violations`,
+  );
+}
+
 void describe('SMS outbox', { timeout: 180_000 }, () => {
   after(closeBrowser);
+
+  void it(
+    'admin finds a refused confirmation under Fehlgeschlagen with its error, sends it again and sees it refused again',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const agents = await getJson<Json<'get', '/api/sales-agents'>>(page, '/api/sales-agents');
+      const agent = agents.data.find((a) => a.name === 'Marco Bernasconi');
+      assert.ok(agent, 'the demo sales agent');
+      // Twilio's magic number of an unsubscribed recipient: the local sender refuses it as Twilio would.
+      const eventId = await bookPresentation(page, agent.id, `Tot${Date.now().toString(36)}`, '+1 500 555 0004');
+      // The job tries the confirmation at once; a refusal is final: it is a dead letter.
+      let deadAt = '';
+      await eventually(async () => {
+        const { data } = await getJson<Json<'get', '/api/sms-outbox'>>(page, `/api/sms-outbox?event_id=${eventId}&dead_letter=true`);
+        assert.equal(data.length, 1);
+        assert.equal(data[0]!.type, 'appointment');
+        deadAt = data[0]!.dead_at ?? '';
+      }, 100_000);
+      assert.ok(deadAt);
+
+      await openScreen(page, 'outbox', '/admin-dashboard/outbox');
+      await page.getByTestId('outbox-tab-failed').click();
+      await waitForPath(page, '/admin-dashboard/outbox?tab=failed');
+      await page.getByTestId('sms-dead-letters-table').waitFor();
+      await page.getByText(tr('de', 'tables:loading')).waitFor({ state: 'detached' });
+      const row = page.locator(`[data-testid="sms-dead-letter-row"][data-event-id="${eventId}"]`);
+      await row.waitFor();
+      assert.ok((await textOf(row)).includes(tr('de', 'outbox.sms.statuses.failed')));
+      // Only dead letters here: every row has its retry button, the planned reminders of the same event are not listed.
+      assert.equal(await page.locator(`[data-testid="sms-dead-letter-row"][data-event-id="${eventId}"]`).count(), 1);
+      await row.click();
+      assert.ok((await textOf(page.getByTestId('sms-last-error'))).includes('21610'));
+      await assertAccessible(page, 'the failed SMS tab');
+      await screenshot(page, 'sms-dead-letters-1280');
+
+      const retried = page.waitForResponse((res) => res.url().endsWith(`/retry`) && res.request().method() === 'POST');
+      await row.getByTestId('sms-retry').click();
+      const answer = await retried;
+      assert.equal(answer.status(), 200, await answer.text());
+      const body = (await answer.json()) as { id: number; status: string; dead_at: string | null; attempts: number };
+      assert.deepEqual([body.status, body.dead_at, body.attempts], ['planned', null, 0]);
+      await expectSnackbar(page, tr('de', 'outbox.sms.retried'));
+      // Sent again at once, and refused again: back in the list with a newer time.
+      await eventually(async () => {
+        const { data } = await getJson<Json<'get', '/api/sms-outbox'>>(page, `/api/sms-outbox?event_id=${eventId}&dead_letter=true`);
+        assert.equal(data.length, 1);
+        assert.ok(data[0]!.dead_at && data[0]!.dead_at > deadAt, `${data[0]?.dead_at} after ${deadAt}`);
+      }, 100_000);
+    }),
+  );
 
   void it(
     'admin books a presentation, finds its confirmation and both reminders in the SMS tab, filters by status and sees the confirmation delivered',

@@ -46,13 +46,40 @@ export function SmsOutbox({ deadLetters = false }: { deadLetters?: boolean }) {
   const retry = useRetrySms();
 
   // The list answers newest first and filters by status and type (the selects above the table): no column sorts.
-  const columns = useMemo<DataTableColumn<SmsDto>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<SmsDto>[]>(() => {
+    const retryColumn: DataTableColumn<SmsDto> = {
+      id: 'retry',
+      label: t('outbox.sms.retry'),
+      width: 150,
+      alwaysVisible: true,
+      render: (m) => (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={retry.isPending && retry.variables === m.id}
+          data-testid="sms-retry"
+          onClick={(e) => {
+            e.stopPropagation();
+            retry.mutate(m.id, {
+              onSuccess: () => snackbar.show(t('outbox.sms.retried'), 'success'),
+              onError: (err) => snackbar.show(errorMessage(err, t)),
+            });
+          }}
+        >
+          {t('outbox.sms.retry')}
+        </Button>
+      ),
+    };
+    return [
       { id: 'created_at', label: t('outbox.sms.created'), width: 160, alwaysVisible: true, render: (m) => dateTime(m.created_at) },
-      { id: 'send_at', label: t('outbox.sms.sendAt'), width: 160, render: (m) => dateTime(m.send_at) },
+      ...(deadLetters
+        ? [{ id: 'dead_at', label: t('outbox.sms.deadAt'), width: 160, render: (m: SmsDto) => dateTime(m.dead_at) }]
+        : [{ id: 'send_at', label: t('outbox.sms.sendAt'), width: 160, render: (m: SmsDto) => dateTime(m.send_at) }]),
       { id: 'sent_at', label: t('outbox.sms.sentAt'), width: 160, visible: false, render: (m) => dateTime(m.sent_at) },
       { id: 'to', label: t('outbox.sms.to'), width: 140, render: (m) => m.to },
       { id: 'type', label: t('outbox.sms.type'), width: 220, render: (m) => t(`outbox.sms.types.${m.type}`) },
+      // The failed tab: the button comes before the long columns, so it is in sight without scrolling.
+      ...(deadLetters ? [retryColumn] : []),
       {
         id: 'status',
         label: t('outbox.sms.status'),
@@ -61,45 +88,9 @@ export function SmsOutbox({ deadLetters = false }: { deadLetters?: boolean }) {
       },
       { id: 'event', label: t('outbox.sms.event'), width: 160, render: (m) => <EventLink sms={m} /> },
       { id: 'text', label: t('outbox.sms.text'), width: 400, render: (m) => m.text },
-      {
-        id: 'attempts',
-        label: t('outbox.sms.attempts'),
-        width: 90,
-        visible: deadLetters,
-        align: 'right',
-        render: (m) => m.attempts,
-      },
-      ...(deadLetters
-        ? [
-            { id: 'dead_at', label: t('outbox.sms.deadAt'), width: 160, render: (m: SmsDto) => dateTime(m.dead_at) },
-            {
-              id: 'retry',
-              label: t('outbox.sms.retry'),
-              width: 150,
-              alwaysVisible: true,
-              render: (m: SmsDto) => (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  disabled={retry.isPending && retry.variables === m.id}
-                  data-testid="sms-retry"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    retry.mutate(m.id, {
-                      onSuccess: () => snackbar.show(t('outbox.sms.retried'), 'success'),
-                      onError: (err) => snackbar.show(errorMessage(err, t)),
-                    });
-                  }}
-                >
-                  {t('outbox.sms.retry')}
-                </Button>
-              ),
-            } satisfies DataTableColumn<SmsDto>,
-          ]
-        : []),
-    ],
-    [t, deadLetters, retry],
-  );
+      { id: 'attempts', label: t('outbox.sms.attempts'), width: 90, visible: deadLetters, align: 'right', render: (m) => m.attempts },
+    ];
+  }, [t, deadLetters, retry]);
   // Its own layout: the failed tab shows other columns than the whole outbox.
   const table = useDataTable({ tableName: deadLetters ? 'sms_dead_letters' : 'sms_outbox', columns, pageSize: 100 });
   const query = useSmsOutbox(table.query, deadLetters);
@@ -108,7 +99,7 @@ export function SmsOutbox({ deadLetters = false }: { deadLetters?: boolean }) {
     <DataTable
       table={table}
       label={t('outbox.tabs.sms')}
-      toolbar={<SmsFilters table={table} />}
+      toolbar={<SmsFilters table={table} withStatus={!deadLetters} />}
       rows={query.data?.data}
       total={query.data?.total}
       rowKey={(m) => m.id}
@@ -143,26 +134,28 @@ function EventLink({ sms }: { sms: SmsDto }) {
 }
 
 /** The filters live in the table layout, so they come back with it and "clear filters" resets them. */
-function SmsFilters({ table }: { table: DataTableState<SmsDto> }) {
+function SmsFilters({ table, withStatus }: { table: DataTableState<SmsDto>; withStatus: boolean }) {
   const { t } = useTranslation('common');
   const current = smsFilters(table.layout.filters);
   return (
     <>
-      <TextField
-        select
-        size="small"
-        label={t('outbox.sms.status')}
-        value={current.status ?? ''}
-        onChange={(e) => table.setFilter('status', e.target.value)}
-        sx={{ minWidth: 180 }}
-      >
-        <MenuItem value="">{t('outbox.sms.allStatuses')}</MenuItem>
-        {SMS_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`outbox.sms.statuses.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      {withStatus && (
+        <TextField
+          select
+          size="small"
+          label={t('outbox.sms.status')}
+          value={current.status ?? ''}
+          onChange={(e) => table.setFilter('status', e.target.value)}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">{t('outbox.sms.allStatuses')}</MenuItem>
+          {SMS_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`outbox.sms.statuses.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <TextField
         select
         size="small"
