@@ -208,7 +208,8 @@ describe('demo clients', () => {
     expect(shares!.demo / shares!.total).toBeGreaterThan(0.4);
     expect(shares!.b2b / shares!.total).toBeGreaterThan(0.1);
     expect(shares!.b2b / shares!.total).toBeLessThan(0.15);
-    expect(shares!.reminders).toBeGreaterThanOrEqual(25);
+    // Every lead not reached after enough calls, with an e-mail address, is in a reminder stage (docs/reminders.md).
+    expect(shares!.reminders).toBeGreaterThanOrEqual(15);
     expect(shares!.sms).toBeGreaterThanOrEqual(10);
     expect(shares!.category).toBeGreaterThanOrEqual(20);
     expect(shares!.notes).toBeGreaterThanOrEqual(30);
@@ -217,6 +218,27 @@ describe('demo clients', () => {
       'SELECT DISTINCT email_reminder_stage AS stage FROM users WHERE email_reminder_stage IS NOT NULL',
     );
     expect(new Set(stages.map((s) => s.stage))).toEqual(new Set(['first', 'second', 'third', 'expired']));
+    // By the sweep's rule: only leads not reached, with an e-mail and three calls; one mail per stage passed.
+    expect(
+      await count(
+        `SELECT 1 FROM users WHERE email_reminder_stage IS NOT NULL
+            AND (status <> 'not_answered' OR email IS NULL OR calls_count < 3 OR email_reminder_stage_at IS NULL)`,
+      ),
+    ).toBe(0);
+    const mails = await rows<{ stage: string; mailed: string }>(
+      `SELECT u.email_reminder_stage AS stage, string_agg(m.stage, ',' ORDER BY m.id) AS mailed
+         FROM users u JOIN email_reminder_mails m ON m.user_id = u.id GROUP BY u.id`,
+    );
+    const expected: Record<string, string> = {
+      first: 'first',
+      second: 'first,second',
+      third: 'first,second,third',
+      expired: 'first,second,third',
+    };
+    expect(mails.length).toBe(shares!.reminders);
+    for (const m of mails) {
+      expect(m.mailed).toBe(expected[m.stage]);
+    }
     for (const status of ['single_man', 'archived', 'wrong_data', 'without_number']) {
       expect(await count('SELECT 1 FROM users WHERE role_id = $1 AND status = $2', [CLIENT, status]), status).toBeGreaterThan(0);
     }

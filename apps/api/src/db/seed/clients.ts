@@ -1,6 +1,10 @@
 import {
   BUYER_STATUSES,
+  DEFAULT_REMINDER_CADENCE,
+  dueReminderStage,
   MAKE_A_DEMO,
+  reminderStageSendsMail,
+  type EmailReminderStage,
   normalisePhone,
   roleByCode,
   type ClientStatus,
@@ -9,7 +13,17 @@ import {
 } from '@bo/domain';
 import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import { accounts, clientLinks, contactHistory, recommendations, statusHistory, subUsers, userInfo, users } from '../schema/index.ts';
+import {
+  accounts,
+  clientLinks,
+  contactHistory,
+  emailReminderMails,
+  recommendations,
+  statusHistory,
+  subUsers,
+  userInfo,
+  users,
+} from '../schema/index.ts';
 import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
 
 /**
@@ -193,6 +207,9 @@ interface Decisions {
   timeToCall: string | null;
   hasOnboardingSms: boolean;
   emailReminderStage: string | null;
+  emailReminderStageAt: Date | null;
+  /** The reminder mails the lead was sent, by stage. */
+  remindersMailed: ('first' | 'second' | 'third')[];
   /** When a sales agent presented: the buy, not-buy and service statuses date from here. */
   presentedAt: Date | null;
   invoiceSentAt: Date | null;
@@ -290,6 +307,8 @@ function undecided(): Decisions {
     timeToCall: null,
     hasOnboardingSms: false,
     emailReminderStage: null,
+    emailReminderStageAt: null,
+    remindersMailed: [],
     presentedAt: null,
     invoiceSentAt: null,
     purchaseFinishedAt: null,
@@ -468,19 +487,6 @@ export async function seedDemoClients(
       p.category = chance(needsSalesAgent(p) ? 0.5 : 0.12) ? pick(CATEGORIES) : null;
     }
   }
-  const reminded = shuffled(
-    generated.filter((p) => p.email !== null && (MAKE_A_DEMO_STATUSES.has(p.status) || p.status === 'not_answered')),
-  );
-  // A few in each demo relation, so the e-mail reminders tab has rows for every role that has clients.
-  const ownClients = [
-    (p: Person) => p.linkedAgentId === staff.salesAgent,
-    (p: Person) => p.createdById === staff.promAgent,
-    (p: Person) => p.referredById === staff.partner,
-    (p: Person) => p.referredById === staff.independentAgent,
-  ];
-  spread(reminded, ownClients, 2, 30).forEach(
-    (p, i) => (p.emailReminderStage = i < 10 ? 'first' : i < 18 ? 'second' : i < 24 ? 'third' : 'expired'),
-  );
 
   // Second entries of the same person, households and buildings.
   const added: Person[] = [];
@@ -685,6 +691,13 @@ export async function seedDemoClients(
     tx.insert(recommendations).values(chunk.map(({ lead, ...rec }) => ({ ...rec, leadId: lead?.id ?? null }))),
   );
 
+  // A few in each demo relation, so the companies are spread over every role that has clients.
+  const ownClients = [
+    (p: Person) => p.linkedAgentId === staff.salesAgent,
+    (p: Person) => p.createdById === staff.promAgent,
+    (p: Person) => p.referredById === staff.partner,
+    (p: Person) => p.referredById === staff.independentAgent,
+  ];
   // About one client in eight is a company.
   const b2bTarget = Math.round(people.length * 0.12) - people.filter((p) => p.type === 'B2B').length;
   const linked = new Set([...links.flatMap((l) => [l.a.id, l.b.id]), ...withPhone.slice(0, 15).map((p) => p.id)]);
@@ -717,6 +730,23 @@ export async function seedDemoClients(
           ? staff.callAgent
           : pick(otherCallers);
     const history = historyOf(p, { rng, now, caller, admin: staff.admin, salesAgent: staff.salesAgent, staffIds });
+    // "Not reached several times": a lead with an e-mail was called at least as often as the first
+    // e-mail reminder waits for (the extra calls take nothing from the random draws of the others).
+    if (p.status === 'not_answered' && p.email !== null && p.contacted) {
+      const calls = () => history.contacts.filter((c) => COUNTED_CONTACT_TYPES.includes(c.type as ContactType)).length;
+      for (let k = 1; calls() < DEFAULT_REMINDER_CADENCE.firstAfterCalls; k += 1) {
+        const at = new Date(Math.min(now - HOUR, p.createdAt.getTime() + k * 26 * HOUR));
+        history.contacts.push({
+          userId: p.id,
+          type: 'call',
+          flow: 'lead_flow',
+          comment: 'Nicht erreicht.',
+          agentId: caller,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+    }
     contacts.push(...history.contacts);
     statuses.push(...history.statuses);
     const counted = history.contacts.filter((c) => COUNTED_CONTACT_TYPES.includes(c.type as ContactType));
@@ -731,6 +761,28 @@ export async function seedDemoClients(
   }
   await inChunks(contacts, 500, (chunk) => tx.insert(contactHistory).values(chunk));
   await inChunks(statuses, 1000, (chunk) => tx.insert(statusHistory).values(chunk));
+
+  // E-mail reminders by the sweep's own rule (docs/reminders.md): a lead not reached after enough calls
+  // is replayed day by day from a start within the last five weeks, so the stages spread as the cadence
+  // makes them (first … expired), each with the mails of the stages passed.
+  for (const p of people) {
+    if (p.email === null || p.status !== 'not_answered') {
+      continue;
+    }
+    const lead = { stage: null as EmailReminderStage | null, stageAt: null as Date | null, status: p.status, callsCount: p.callsCount };
+    for (let at = now - int(0, 35) * DAY; at <= now; at += DAY) {
+      const due = dueReminderStage({ ...lead, hasEmail: true, optedOut: false }, DEFAULT_REMINDER_CADENCE, new Date(at));
+      if (due) {
+        lead.stage = due;
+        lead.stageAt = new Date(at);
+        if (reminderStageSendsMail(due)) {
+          p.remindersMailed.push(due);
+        }
+      }
+    }
+    p.emailReminderStage = lead.stage;
+    p.emailReminderStageAt = lead.stageAt;
+  }
 
   // Notes on some clients and a second person at a few presentations.
   const notes = shuffled(people.filter((p) => p.contacted))
@@ -771,6 +823,8 @@ export async function seedDemoClients(
   }
 
   await updatePeople(tx, people);
+  const mailed = people.flatMap((p) => p.remindersMailed.map((stage) => ({ userId: p.id, stage, createdAt: p.emailReminderStageAt! })));
+  await inChunks(mailed, 500, (chunk) => tx.insert(emailReminderMails).values(chunk));
   return added.length + leads.length;
 }
 
@@ -917,7 +971,8 @@ async function updatePeople(tx: Tx, people: Person[]): Promise<void> {
       (p) =>
         sql`(${p.id}::int, ${p.status}::text, ${p.type}::text, ${p.company}::text, ${p.leadSource}::text, ${p.mobilePhone}::text,
           ${p.mobilePhoneE164}::text, ${p.linkedAgentId}::int, ${p.referredById}::int, ${p.createdById}::int, ${p.category}::text,
-          ${p.timeToCall}::text, ${p.hasOnboardingSms}::boolean, ${p.emailReminderStage}::text, ${p.callsCount}::int,
+          ${p.timeToCall}::text, ${p.hasOnboardingSms}::boolean, ${p.emailReminderStage}::text,
+          ${at(p.emailReminderStageAt)}::timestamptz, ${p.callsCount}::int,
           ${at(p.lastContactAt)}::timestamptz, ${at(p.nextRecallAt)}::timestamptz, ${at(p.invoiceSentAt)}::timestamptz,
           ${at(p.purchaseFinishedAt)}::timestamptz, ${p.passwordHash}::text, ${at(p.updatedAt)}::timestamptz)`,
     );
@@ -926,12 +981,13 @@ async function updatePeople(tx: Tx, people: Person[]): Promise<void> {
         status = v.status, type = v.type, company = v.company, lead_source = v.lead_source, mobile_phone = v.mobile_phone,
         mobile_phone_e164 = v.mobile_phone_e164, linked_agent_id = v.linked_agent_id, referred_by_id = v.referred_by_id,
         created_by_id = v.created_by_id, category = v.category, time_to_call = v.time_to_call,
-        has_onboarding_sms = v.has_onboarding_sms, email_reminder_stage = v.email_reminder_stage, calls_count = v.calls_count,
+        has_onboarding_sms = v.has_onboarding_sms, email_reminder_stage = v.email_reminder_stage,
+        email_reminder_stage_at = v.email_reminder_stage_at, calls_count = v.calls_count,
         last_contact_at = v.last_contact_at, next_recall_at = v.next_recall_at, invoice_sent_at = v.invoice_sent_at,
         purchase_finished_at = v.purchase_finished_at, password_hash = v.password_hash, updated_at = v.updated_at
       FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, status, type, company, lead_source, mobile_phone, mobile_phone_e164,
         linked_agent_id, referred_by_id, created_by_id, category, time_to_call, has_onboarding_sms, email_reminder_stage,
-        calls_count, last_contact_at, next_recall_at, invoice_sent_at, purchase_finished_at, password_hash, updated_at)
+        email_reminder_stage_at, calls_count, last_contact_at, next_recall_at, invoice_sent_at, purchase_finished_at, password_hash, updated_at)
       WHERE u.id = v.id`);
   });
 }
