@@ -14,8 +14,16 @@ import { DEFAULT_WEB_DIST, LOCALES_DIR, readVersion } from './paths.ts';
 
 const config = loadConfig();
 const log = (line: string) => console.log(`[back-office] ${line}`);
+/** Set by Ctrl-C or a stop signal: from then on, connections ending are expected and not reported. */
+let stopping = false;
+const report = (line: string) => {
+  if (!stopping) {
+    log(line);
+  }
+};
 
-const opened = await openConfiguredDatabase(config, log, { migrate: true });
+// The embedded PostgreSQL in its own process group: Ctrl-C stops the app first, the database last.
+const opened = await openConfiguredDatabase(config, report, { migrate: true, ownProcessGroup: true });
 const { database, url } = opened;
 
 // Demo data comes by itself only into a new embedded database; an external one gets it via `npm run seed:demo`.
@@ -41,7 +49,7 @@ const jobs = await startJobs({
   },
   importCheck: { db: database.db, files: { db: database.db, storage: storageFor(config) }, limits: config.import },
   reminders: { publicUrl: config.publicUrl },
-  onError: (err) => log(`job error: ${errorSummary(err)}`),
+  onError: (err) => report(`job error: ${errorSummary(err)}`),
 });
 
 const webDist = config.webDist ?? DEFAULT_WEB_DIST;
@@ -57,7 +65,6 @@ const { app } = await buildApp({
   logger: { level: config.logLevel },
 });
 
-let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) {
     return;

@@ -13,11 +13,16 @@ export interface OpenedDatabase {
 export async function openConfiguredDatabase(
   config: Config,
   log: (line: string) => void,
-  opts: { migrate: boolean },
+  opts: { migrate: boolean; ownProcessGroup?: boolean },
 ): Promise<OpenedDatabase> {
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        log,
+        ...(opts.ownProcessGroup ? { ownProcessGroup: true } : {}),
+      });
   const url = config.databaseUrl ?? embedded!.url;
   try {
     if (opts.migrate) {

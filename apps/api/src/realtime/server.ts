@@ -107,10 +107,16 @@ export function startRealtime(
   }
 
   let adapterPool: pg.Pool | undefined;
+  /** The adapter's open connections: its LISTEN connection is not always given back to the pool on close. */
+  const adapterClients = new Set<pg.PoolClient>();
   if (opts.databaseUrl) {
     adapterPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
     adapterPool.on('error', opts.onError);
-    adapterPool.on('connect', (client) => client.on('error', opts.onError));
+    adapterPool.on('connect', (client) => {
+      adapterClients.add(client);
+      client.on('error', opts.onError);
+      client.once('end', () => adapterClients.delete(client));
+    });
     io.adapter(createAdapter(adapterPool, { errorHandler: opts.onError }));
   }
 
@@ -183,8 +189,10 @@ export function startRealtime(
     close: async () => {
       await io.close();
       if (adapterPool) {
-        // The adapter's LISTEN client may still be connecting; never hang the shutdown on it.
+        // The adapter's LISTEN client may still be connecting, or held: never hang the shutdown on it, and
+        // end what is left, so that no connection is open when the database stops after the app.
         await Promise.race([adapterPool.end(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        await Promise.all([...adapterClients].map((client) => client.end().catch(() => undefined)));
       }
     },
   };
