@@ -74,6 +74,21 @@ describe('demo data invariants', () => {
     expect(pdfText(invoice.rawPayload)).toContain(`${buyer!.name} ${buyer!.surname}`);
   });
 
+  it('the demo call agent finds calls in their log: each matched one once in its client’s contact history, one left to attach', async () => {
+    const cookie = await login(t.app, 'ca@demo.test', DEMO_PASSWORD);
+    const log = await injectAs(t.app, cookie, { method: 'GET', url: '/api/account/aircall-logs' });
+    expect(log.statusCode, log.body).toBe(200);
+    const calls = log.json<{ data: { id: number; clientId: number | null; outcome: string; endedAt: string | null }[] }>().data;
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    expect(calls.filter((c) => c.clientId === null)).toHaveLength(1);
+    expect(new Set(calls.map((c) => c.outcome))).toEqual(new Set(['answered', 'missed', 'not_reached']));
+    expect(calls.every((c) => c.endedAt !== null && new Date(c.endedAt).getTime() <= Date.now())).toBe(true);
+    const entries = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM telephony_calls t JOIN contact_history h ON h.id = t.history_entry_id AND h.user_id = t.client_id`,
+    );
+    expect(entries[0]!.n).toBe(calls.filter((c) => c.clientId !== null).length);
+  });
+
   it.each(['ca@demo.test', 'sa@demo.test', 'ia@demo.test', 'admin@demo.test'])(
     '%s, offered by the README, starts a call with the local telephony',
     async (email) => {

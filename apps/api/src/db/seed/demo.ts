@@ -22,6 +22,7 @@ import { accounts, users } from '../schema/index.ts';
 import { seedDemoClients } from './clients.ts';
 import { seedDemoEvents } from './events.ts';
 import { seedDemoFinances } from './finances.ts';
+import { seedDemoCalls } from './telephony.ts';
 import { seedDemoImports } from './imports.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
@@ -234,6 +235,10 @@ export async function seedDemo(
       ocrManager: signIn('om@demo.test'),
       clients: clientIds.map((id, i) => ({ id, row: rows[i]! })),
       locationId: rows.find((r) => r.leadSource === 'leads' && r.leadLocationId)?.leadLocationId ?? null,
+    });
+    await seedDemoCalls(tx, {
+      callAgent: signIn('ca@demo.test'),
+      clients: clientIds.slice(0, 3).map((id, i) => ({ id, mobile: rows[i]!.mobilePhone! })),
     });
     return { staff: staff.length, clients: rows.length + added };
   });

@@ -3,6 +3,7 @@
  * and the simulator the local telephony places its calls through.
  */
 export {
+  applyAircallWebhookIn,
   CALL_CLIENTS_SHOWN,
   handleAircallWebhook,
   simulateCall,
@@ -11,5 +12,5 @@ export {
   type TelephonyDeps,
   type TelephonyLiveEvents,
 } from './service.ts';
-export { aircallCallWebhook, type AircallWebhook } from './aircall-events.ts';
+export { aircallCallWebhook, type AircallWebhook, type CallEventName } from './aircall-events.ts';
 export { AIRCALL_WEBHOOK_PATH } from './webhook.routes.ts';

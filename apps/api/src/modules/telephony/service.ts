@@ -83,6 +83,18 @@ export async function handleAircallWebhook(
   return outcome;
 }
 
+/**
+ * One webhook applied inside the caller's transaction, its live events left out (the demo data is
+ * made of the webhooks a few calls would have sent).
+ */
+export async function applyAircallWebhookIn(tx: Tx, body: AircallWebhook): Promise<WebhookOutcome> {
+  const event = parseAircallWebhook(body);
+  if (!event) {
+    return 'ignored';
+  }
+  return (event.kind === 'user' ? await applyUserEvent(tx, event) : await applyCallEvent(tx, event, undefined)).outcome;
+}
+
 async function applyUserEvent(tx: Tx, event: UserEvent): Promise<{ outcome: WebhookOutcome; emissions: Emission[] }> {
   const agent = await agentOfTelephonyUser(tx, event.telephonyUserId);
   if (!agent) {
