@@ -68,6 +68,32 @@ function freshMobile(): { stored: string; typed: string; e164: string } {
   return { stored: `+41 79 ${a} ${b} ${c}`, typed: `079 ${a} ${b} ${c}`, e164: `+4179${digits}` };
 }
 
+/**
+ * Everything the page's socket receives from now on (WebSocket frames and long-polling answers), to
+ * show that an event never reached it. Call before the page connects.
+ */
+function socketTraffic(page: Page): () => Promise<string> {
+  const received: string[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/ws/socket.io') && res.request().method() === 'GET') {
+      pending.push(
+        res.text().then(
+          (t) => void received.push(t),
+          () => undefined,
+        ),
+      );
+    }
+  });
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (frame) => received.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
+  });
+  return async () => {
+    await Promise.all(pending);
+    return received.join('\n');
+  };
+}
+
 /** The simulator's step button, once the server answered the step. */
 async function simulate(admin: Page, step: 'ring' | 'answer' | 'hangup' | 'end'): Promise<string> {
   const answered = admin.waitForResponse((r) => r.url().endsWith('/api/telephony/simulate') && r.request().method() === 'POST');
@@ -211,6 +237,7 @@ void describe('Telephony', { timeout: 240_000 }, () => {
     'an agent never sees a call simulated for another agent, and only admins may simulate',
     withPage(async (agent) => {
       const sockets = watchSocketConnections(agent);
+      const traffic = socketTraffic(agent);
       await signIn(agent, 'ca@demo.test', DEMO_PASSWORD);
       await sockets.connected(1);
       // The call agent may not simulate calls.
@@ -245,6 +272,10 @@ void describe('Telephony', { timeout: 240_000 }, () => {
       const root = agent.getByTestId('incoming-call-dialog');
       await eventually(async () => assert.equal(await root.getAttribute('data-call-id'), own.callId));
       assert.notEqual(own.callId, callId);
+      // The other agent's call, rung first, never reached this agent's socket; the own one did.
+      const heard = await traffic();
+      assert.ok(heard.includes(own.callId), 'the own call came over the socket');
+      assert.ok(!heard.includes(callId), 'the other agent’s call never reached this agent');
       // Closing the dialog leaves the call running; its end is still told.
       await agent.getByTestId('incoming-call-close').click();
       await root.waitFor({ state: 'detached' });
@@ -299,6 +330,7 @@ void describe('Telephony', { timeout: 240_000 }, () => {
       await eventually(async () => assert.ok((await textOf(entry)).includes(unknown.typed)));
       assert.equal(await entry.getAttribute('data-client-id'), '');
       await assertAccessible(agent, 'the call log', '[data-testid="call-logs"]');
+      await screenshot(agent, 'call-log-1280');
       await entry.getByTestId('call-log-attach').click();
       const attach = agent.getByRole('dialog', { name: tr('de', 'telephony:logs.attachTitle') });
       await attach.getByTestId('attach-call-search').fill(surname);

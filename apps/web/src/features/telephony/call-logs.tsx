@@ -127,15 +127,18 @@ function CallLogRow({ call, role, onNavigate, onAttach }: { call: CallLog; role:
       <ListItemText
         disableTypography
         primary={
-          <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
-            {call.clientId !== null ? (
-              <Link component={RouterLink} to={`${base}/show-user/${call.clientId}`} onClick={onNavigate}>
-                {call.clientName ?? number}
-              </Link>
-            ) : (
-              number
-            )}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" component="div" sx={{ fontWeight: 500, flexGrow: 1, minWidth: 0 }}>
+              {call.clientId !== null ? (
+                <Link component={RouterLink} to={`${base}/show-user/${call.clientId}`} onClick={onNavigate}>
+                  {call.clientName ?? number}
+                </Link>
+              ) : (
+                number
+              )}
+            </Typography>
+            <Chip size="small" label={t(`telephony:logs.outcomes.${call.outcome}`)} data-testid="call-log-outcome" />
+          </Box>
         }
         secondary={
           <>
@@ -149,7 +152,7 @@ function CallLogRow({ call, role, onNavigate, onAttach }: { call: CallLog; role:
                 .join(' · ')}
             </Typography>
             {call.clientId === null && call.outcome !== 'in_progress' && (
-              <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+              <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, ml: -0.75, flexWrap: 'wrap' }}>
                 <Button size="small" onClick={onAttach} data-testid="call-log-attach">
                   {t('telephony:logs.attach')}
                 </Button>
@@ -168,7 +171,6 @@ function CallLogRow({ call, role, onNavigate, onAttach }: { call: CallLog; role:
           </>
         }
       />
-      <Chip size="small" label={t(`telephony:logs.outcomes.${call.outcome}`)} sx={{ ml: 1, mt: 0.5 }} data-testid="call-log-outcome" />
     </ListItem>
   );
 }
@@ -210,7 +212,14 @@ export function CallLogsButton({ role, live }: { role: RoleCode; live: LiveStatu
           )}
         </IconButton>
       </Tooltip>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        // Over the top bar (which sits over the side navigation).
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
+        slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}
+      >
         <Box role="region" aria-labelledby="call-logs-title" data-testid="call-logs">
           <Toolbar sx={{ gap: 1 }}>
             <Typography id="call-logs-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
