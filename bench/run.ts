@@ -7,6 +7,7 @@
  * statements each request really sent, captured at the pool, explained with their parameters).
  * Ends with the duplicate engine's quality on a labelled set (bench/dedupe-quality.ts; `-- dedupe` runs only that).
  * Then the reading of the paper lead form on its labelled scans and photos (bench/ocr-quality.ts; `-- ocr` runs only that).
+ * `-- reminders` (or BENCH_CASES=reminders) runs only the SMS reminders' reliability (bench/reminders-reliability.ts).
  * Uses BENCH_DATABASE_URL (a server where it may create the database `bo_bench`), else an embedded PostgreSQL in bench/.data.
  */
 import os from 'node:os';
@@ -98,6 +99,12 @@ if (process.argv.slice(2).includes('dedupe')) {
 if (process.argv.slice(2).includes('ocr')) {
   const { runOcrQuality } = await import('./ocr-quality.ts');
   process.exit((await runOcrQuality()).ok ? 0 : 1);
+}
+// `npm run bench -- reminders` (or BENCH_CASES=reminders): only the SMS reminders' reliability (bench/reminders-reliability.ts),
+// on BENCH_DATABASE_URL's server or the system PostgreSQL, in a database of its own.
+if (process.argv.slice(2).includes('reminders') || GROUPS.includes('reminders')) {
+  const { runRemindersReliability } = await import('./reminders-reliability.ts');
+  process.exit((await runRemindersReliability()).ok ? 0 : 1);
 }
 const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startBenchPostgres();
 // A failure must not leave the embedded server running (it would lock bench/.data for the next run).

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 export interface FakeTwilioMessage {
   sid: string;
   to: string;
+  from: string;
   body: string;
   /** The outbox id the status callback names (`?msg=`), when the sender gave one. */
   ref: string | null;
@@ -16,8 +17,8 @@ export type FakeTwilioOutcome = 'accept' | 'fail' | 'accept-no-answer';
 export interface FakeTwilioOptions {
   accountSid: string;
   authToken: string;
-  /** Decides each create request (default: accept). */
-  decide?: (to: string, body: string) => FakeTwilioOutcome;
+  /** Decides each create request (default: accept); `from` tells the senders apart. */
+  decide?: (to: string, body: string, from: string) => FakeTwilioOutcome;
   /** Told of each message taken, as it is taken. */
   onAccepted?: (message: FakeTwilioMessage) => void;
 }
@@ -76,7 +77,8 @@ export async function startFakeTwilio(opts: FakeTwilioOptions) {
         error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
         return;
       }
-      const outcome = opts.decide?.(to, body) ?? 'accept';
+      const from = form.get('From') ?? form.get('MessagingServiceSid') ?? '';
+      const outcome = opts.decide?.(to, body, from) ?? 'accept';
       if (outcome === 'fail') {
         error(500, 20500, 'Internal Server Error');
         return;
@@ -86,6 +88,7 @@ export async function startFakeTwilio(opts: FakeTwilioOptions) {
       const message: FakeTwilioMessage = {
         sid: `SM${n.toString(16).padStart(32, '0')}`,
         to,
+        from,
         body,
         ref: callback ? new URL(callback).searchParams.get('msg') : null,
         dateCreated: new Date(),
