@@ -145,3 +145,43 @@ export function fakeAircall(url: string, opts: { retries?: number } = {}) {
     },
   };
 }
+
+/**
+ * Aircall's public API as far as click-to-call uses it: `POST /v1/users/{id}/calls` with `{ number_id, to }`,
+ * Basic auth, answered 204; `rateLimited` makes the next requests answer 429 with `Retry-After`.
+ */
+export async function startFakeAircallApi() {
+  const { createServer } = await import('node:http');
+  const dialed: { userId: string; to: string }[] = [];
+  const state = { rateLimited: 0, retryAfter: '0' };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const match = /^\/v1\/users\/(\d+)\/calls$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !match || !(req.headers.authorization ?? '').startsWith('Basic ')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'Not found' }));
+        return;
+      }
+      if (state.rateLimited > 0) {
+        state.rateLimited -= 1;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
+        res.end(JSON.stringify({ error: 'Too Many Requests', troubleshoot: 'Rate limit reached' }));
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { to?: string };
+      dialed.push({ userId: match[1]!, to: body.to ?? '' });
+      res.writeHead(204);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dialed,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

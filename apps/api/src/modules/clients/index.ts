@@ -25,4 +25,4 @@ export {
   takenContactsIn,
   type ImportedLead,
 } from './import-writes.service.ts';
-export { addPhoneCallIn, clientNamesIn, clientsWithNumberIn, type CallerMatch } from './phone-calls.service.ts';
+export { addPhoneCallIn, clientNamesIn, clientsWithNumberIn, lastCalledClientIn, type CallerMatch } from './phone-calls.service.ts';

@@ -1,7 +1,9 @@
 import { CALL_TYPES } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../core/actor.ts';
+import { lastAttemptClient } from './calls.repo.ts';
 import { viewerOf } from './policy.ts';
+import { findClient } from './relations.repo.ts';
 import { clientNames, clientsWithNumber } from './phone-calls.repo.ts';
 import * as repo from './record.repo.ts';
 
@@ -36,6 +38,19 @@ export async function clientsWithNumberIn(
       lastContactAt: r.lastContactAt ? r.lastContactAt.toISOString() : null,
     })),
   };
+}
+
+/**
+ * The client of the agent's scope they started a call to at this number (E.164) since `since` through
+ * click-to-call, if any: an outbound call the provider reports belongs to the client it was placed from.
+ */
+export async function lastCalledClientIn(tx: Tx, agent: Pick<Actor, 'userId' | 'role'>, e164: string, since: Date): Promise<number | null> {
+  const id = await lastAttemptClient(tx, agent.userId, e164, since);
+  if (id === undefined) {
+    return null;
+  }
+  const viewer = await viewerOf(tx, agent);
+  return (await findClient(tx, viewer.scope, id)) ? id : null;
 }
 
 /**

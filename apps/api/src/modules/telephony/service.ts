@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
 import type { StartCallInput } from '../../integrations/telephony/index.ts';
-import { addPhoneCallIn, clientInScope, clientNamesIn, clientsWithNumberIn } from '../clients/index.ts';
+import { addPhoneCallIn, clientInScope, clientNamesIn, clientsWithNumberIn, lastCalledClientIn } from '../clients/index.ts';
 import { accountSettingsOf, agentOfTelephonyUser } from '../staff/index.ts';
 import {
   aircallCallWebhook,
@@ -39,6 +39,9 @@ export interface TelephonyDeps {
   /** AIRCALL_WEBHOOK_TOKEN; null refuses every webhook. */
   webhookToken: string | null;
 }
+
+/** An outbound call started this long after a click-to-call of the agent to the number is that click's call. */
+const PLACED_WITHIN_MS = 15 * 60_000;
 
 /** The incoming-call dialog lists at most this many clients (and says how many there are). */
 export const CALL_CLIENTS_SHOWN = 5;
@@ -195,8 +198,17 @@ async function applyCallEvent(
       next.clientId = clientHint;
       next.clientMatched = true;
     } else if (e164) {
-      shown = await clientsWithNumberIn(tx, agentOfCall, e164, CALL_CLIENTS_SHOWN);
-      next.clientId = shown.clients[0]?.id ?? null;
+      // An outbound call placed from a client (click-to-call) belongs to that client, whoever else has the number.
+      const placed =
+        next.direction === 'outbound'
+          ? await lastCalledClientIn(tx, agentOfCall, e164, new Date((next.startedAt ?? ev.at).getTime() - PLACED_WITHIN_MS))
+          : null;
+      if (placed !== null) {
+        next.clientId = placed;
+      } else {
+        shown = await clientsWithNumberIn(tx, agentOfCall, e164, CALL_CLIENTS_SHOWN);
+        next.clientId = shown.clients[0]?.id ?? null;
+      }
       next.clientMatched = true;
     }
   }

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildStaff, type Staff } from '../../../test/factories.ts';
-import { callWebhook, eventsOf, fakeAircall, userWebhook, type FakeCall } from '../../../test/fake-aircall.ts';
+import { callWebhook, eventsOf, fakeAircall, startFakeAircallApi, userWebhook, type FakeCall } from '../../../test/fake-aircall.ts';
 import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
 import { closeSockets, connected, listen, openSocket, serverOf } from '../../../test/sockets.ts';
 
@@ -550,5 +550,61 @@ describe('replay', () => {
         ]);
       }
     }
+  });
+});
+
+describe('click-to-call through Aircall', () => {
+  let api: Awaited<ReturnType<typeof startFakeAircallApi>>;
+  let withAircall: TestApp;
+
+  beforeAll(async () => {
+    api = await startFakeAircallApi();
+    withAircall = await createTestApp({
+      databaseUrl: t.databaseUrl,
+      env: {
+        AIRCALL_WEBHOOK_TOKEN: TOKEN,
+        TELEPHONY_PROVIDER: 'aircall',
+        AIRCALL_API_ID: 'api-id',
+        AIRCALL_API_TOKEN: 'api-token',
+        AIRCALL_BASE_URL: api.baseUrl,
+      },
+    });
+    await t.pool.query(`UPDATE accounts SET telephony_number = '111' WHERE user_id = $1`, [agentA.id]);
+  });
+
+  afterAll(async () => {
+    await withAircall?.close();
+    await api?.close();
+  });
+
+  it('files the outbound call Aircall reports under the client it was placed from, not another with the number', async () => {
+    const placed = await buildClient(t, { surname: 'Angerufen', mobilePhone: '079 321 00 11', linkedAgentId: agentA.id });
+    // Contacted more recently: the number alone would pick this one.
+    await buildClient(t, { surname: 'Zweitkontakt', phone: '+41793210011', linkedAgentId: agentA.id, lastContactAt: new Date() });
+    const res = await injectAs(withAircall.app, agentA.cookie, { method: 'GET', url: `/api/clients/initiate-call/${placed}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { provider: 'aircall', status: 'dialing', number: '+41793210011' } });
+    expect(api.dialed.at(-1)).toEqual({ userId: String(userIds.get(agentA.id)), to: '+41793210011' });
+
+    const c = call(agentA, { direction: 'outbound', rawDigits: '+41 79 321 00 11', startedAt: Math.floor(Date.now() / 1000) });
+    for (const e of eventsOf(c)) {
+      await deliver(c, e);
+    }
+    expect((await callRows(c.id))[0]).toMatchObject({ client_id: placed, direction: 'outbound', outcome: 'answered' });
+    expect(await historyOf(placed)).toEqual([expect.objectContaining({ type: 'call', agent_id: agentA.id })]);
+  });
+
+  it('waits out Aircall’s rate limit, and after three refusals answers 503 (the browser says initiate_call_error)', async () => {
+    const client = await buildClient(t, { surname: 'Besetzt', mobilePhone: '079 321 00 22', linkedAgentId: agentA.id });
+    api.state.rateLimited = 2;
+    const waited = await injectAs(withAircall.app, agentA.cookie, { method: 'GET', url: `/api/clients/initiate-call/${client}` });
+    expect(waited.statusCode, waited.body).toBe(200);
+    api.state.rateLimited = 3;
+    const before = api.dialed.length;
+    const refused = await injectAs(withAircall.app, agentA.cookie, { method: 'GET', url: `/api/clients/initiate-call/${client}` });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+    expect(api.dialed.length).toBe(before);
+    expect(api.state.rateLimited).toBe(0);
   });
 });
