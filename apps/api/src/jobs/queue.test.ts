@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { smtpTransport } from '../integrations/mail/smtp-transport.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { queueMail } from '../modules/mail/index.ts';
+import { until } from '../../test/wait.ts';
 import { startJobs, type Jobs } from './queue.ts';
 
 describe('background jobs', () => {
@@ -43,8 +44,13 @@ describe('background jobs', () => {
     jobs.notifyMailQueued();
 
     await smtp.receivedCount(1, 15_000);
-    // The job's transaction holds the row until it commits the mail as sent: a share lock waits for that.
-    await database.pool.query('SELECT 1 FROM mail_outbox WHERE "to" = $1 FOR SHARE', ['queued@example.ch']);
+    // The transport took it; the job then marks it sent.
+    await until(
+      async () =>
+        (await database.pool.query('SELECT 1 FROM mail_outbox WHERE "to" = $1 AND status = $2', ['queued@example.ch', 'sent'])).rowCount ===
+        1,
+      'the job marks the mail sent',
+    );
     expect(smtp.received.map((m) => m.to)).toEqual([['queued@example.ch']]);
     expect(smtp.received[0]?.raw).toContain('Your confirmation code is 424242.');
     const row = await database.pool.query('SELECT status, attempts FROM mail_outbox WHERE "to" = $1', ['queued@example.ch']);

@@ -11,7 +11,7 @@ import {
   type OcrJobDeps,
   type OcrJobs,
 } from '../modules/import/index.ts';
-import { deliverQueued } from '../modules/mail/index.ts';
+import { deliverQueued, nextMailDue } from '../modules/mail/index.ts';
 import { deliverDueSms, nextSmsDueAt } from '../modules/sms/index.ts';
 
 export interface Jobs {
@@ -32,7 +32,7 @@ const EMAIL_REMINDERS = 'email-reminders.sweep';
 const SMS_DELIVER = 'sms.deliver';
 const SMS_BATCH = 50;
 /** Messages due within this time get a run of the job at their time; later ones are left to the minute sweep. */
-const SMS_WAKE_WITHIN_MS = 60_000;
+const WAKE_WITHIN_MS = 60_000;
 
 /** Background work through pg-boss, in the same PostgreSQL, so any API process can run it. */
 export async function startJobs(opts: {
@@ -56,13 +56,18 @@ export async function startJobs(opts: {
   await boss.createQueue(MAIL_DELIVER);
   await boss.createQueue(SESSIONS_CLEANUP);
   await boss.createQueue(SMS_DELIVER);
-  await boss.work(MAIL_DELIVER, async () => {
-    // Deliver until the queue is empty; a failing provider leaves messages queued for the next run.
+  await boss.work(MAIL_DELIVER, { pollingIntervalSeconds: 1 }, async () => {
+    // Deliver until nothing is due; a failed mail waits for its next try without holding the others.
     for (;;) {
-      const { sent, failed } = await deliverQueued(opts.db, opts.transport, opts.mailFrom);
-      if (sent === 0 || failed > 0) {
-        return;
+      const { sent } = await deliverQueued(opts.db, opts.transport, opts.mailFrom);
+      if (sent === 0) {
+        break;
       }
+    }
+    // A retry due before the next minute's sweep gets a run of its own at its time.
+    const next = await nextMailDue(opts.db);
+    if (next && next.getTime() - Date.now() < WAKE_WITHIN_MS) {
+      await boss.send(MAIL_DELIVER, {}, { startAfter: next, singletonKey: 'wake', singletonSeconds: 1 });
     }
   });
   const sms = opts.sms ?? localSms();
@@ -80,7 +85,7 @@ export async function startJobs(opts: {
     // The minute sweep alone would send up to a minute late: a message due before the next sweep (a
     // reminder, a retry after its backoff, a lease running out) gets a run of its own at its time.
     const next = await nextSmsDueAt(opts.db);
-    if (next && next.getTime() - Date.now() < SMS_WAKE_WITHIN_MS) {
+    if (next && next.getTime() - Date.now() < WAKE_WITHIN_MS) {
       await boss.send(SMS_DELIVER, {}, { startAfter: next, singletonKey: 'wake', singletonSeconds: 1 });
     }
   });

@@ -15510,7 +15510,7 @@ export interface operations {
                             kind: string;
                             sent_at: string | null;
                             /** @enum {string} */
-                            status: "queued" | "sent" | "failed";
+                            status: "queued" | "sending" | "sent" | "failed";
                             subject: string;
                             text: string;
                             to: string;

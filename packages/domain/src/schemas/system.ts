@@ -7,7 +7,7 @@ export const outboxMessageDto = z.object({
   subject: z.string(),
   text: z.string(),
   kind: z.string(),
-  status: z.enum(['queued', 'sent', 'failed']),
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });

@@ -13,6 +13,7 @@ export function smtpTransport(url: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
       });
     },
     close: () => transporter.close(),

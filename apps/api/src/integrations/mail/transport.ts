@@ -4,6 +4,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** The Message-ID header (`<…@…>`), the same on every try of one outbox mail. */
+  messageId?: string;
 }
 
 /** How a queued message leaves the system. */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs } from '@bo/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
 import { startSmtpServer, type LocalSmtp } from '../../../test/smtp.ts';
@@ -35,10 +36,14 @@ interface OutboxRow {
   attempts: number;
   last_error: string | null;
   sent_at: Date | null;
+  next_attempt_at: Date | null;
+  dead_at: Date | null;
 }
 
 async function outboxRows(): Promise<OutboxRow[]> {
-  const res = await t.pool.query<OutboxRow>('SELECT id, "to", status, attempts, last_error, sent_at FROM mail_outbox ORDER BY id');
+  const res = await t.pool.query<OutboxRow>(
+    'SELECT id, "to", status, attempts, last_error, sent_at, next_attempt_at, dead_at FROM mail_outbox ORDER BY id',
+  );
   return res.rows;
 }
 
@@ -126,28 +131,51 @@ describe('deliverQueued', () => {
     expect(got.map((m) => m.to[0])).toEqual(['first@example.ch', 'second@example.ch']);
     expect(got[0]?.raw).toContain('Your confirmation code is 111111.');
     expect(got[0]?.from).toBe('no-reply@back-office.local');
+    // One Message-ID per outbox mail, the same on every try: a copy sent after a crash is recognisable.
+    expect(got[0]?.raw).toContain(`Message-ID: <mail-${rows[0]!.id}@back-office.local>`);
 
     // Nothing is sent twice.
     expect(await deliverQueued(t.db, outboxTransport, FROM)).toEqual({ sent: 0, failed: 0 });
   });
 
-  it('leaves a message queued with the error when the provider fails, and parks it as failed after five attempts', async () => {
+  it('tries a failing message again after growing pauses, then parks it as failed in the dead-letter list', async () => {
     await queueCode('down@example.ch');
     const transport = failingFor('down@example.ch');
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect(await deliverQueued(t.db, transport, FROM)).toEqual({ sent: 0, failed: 1 });
+    let clock = Date.now();
+    const now = () => new Date(clock);
+    for (let attempt = 1; attempt < OUTBOX_MAX_ATTEMPTS; attempt += 1) {
+      expect(await deliverQueued(t.db, transport, FROM, 20, { now })).toEqual({ sent: 0, failed: 1 });
       const [row] = await outboxRows();
-      expect(row).toMatchObject({ status: 'queued', attempts: attempt, sent_at: null });
+      expect(row).toMatchObject({ status: 'queued', attempts: attempt, sent_at: null, dead_at: null });
       expect(row?.last_error).toContain('service not available');
+      expect(row?.next_attempt_at?.getTime()).toBe(clock + outboxRetryDelayMs(attempt)!);
+      // Not before its time.
+      expect(await deliverQueued(t.db, transport, FROM, 20, { now })).toEqual({ sent: 0, failed: 0 });
+      clock = row!.next_attempt_at!.getTime();
     }
-    expect(await deliverQueued(t.db, transport, FROM)).toEqual({ sent: 0, failed: 1 });
-    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(await deliverQueued(t.db, transport, FROM, 20, { now })).toEqual({ sent: 0, failed: 1 });
+    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect((await outboxRows())[0]?.dead_at).toBeInstanceOf(Date);
 
     // A failed message is not tried again, but stays readable in the outbox.
-    expect(await deliverQueued(t.db, outboxTransport, FROM)).toEqual({ sent: 0, failed: 0 });
-    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 5 });
+    clock += 24 * 3600_000;
+    expect(await deliverQueued(t.db, outboxTransport, FROM, 20, { now })).toEqual({ sent: 0, failed: 0 });
+    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
     const listed = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/outbox?to=down@example.ch' });
     expect(listed.json()).toMatchObject({ data: [{ to: 'down@example.ch', status: 'failed' }], total: 1 });
+  });
+
+  it('a worker that died while sending: the mail is sent again only once its lease ran out, with the same Message-ID', async () => {
+    await queueCode('lease@example.ch');
+    const transport = failingFor('nobody@example.ch');
+    const clock = Date.now();
+    // The dying worker took the mail and handed it over, then was gone before it marked it sent.
+    await t.pool.query(`UPDATE mail_outbox SET status = 'sending', lease_until = $1`, [new Date(clock + 1_000)]);
+    expect(await deliverQueued(t.db, transport, FROM, 20, { now: () => new Date(clock + 500) })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverQueued(t.db, transport, FROM, 20, { now: () => new Date(clock + 1_500) })).toEqual({ sent: 1, failed: 0 });
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(transport.delivered.map((m) => [m.to, m.messageId])).toEqual([['lease@example.ch', `<mail-${row!.id}@back-office.local>`]]);
   });
 
   it('sends the other messages of a batch when one of them fails', async () => {

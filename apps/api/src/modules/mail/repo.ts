@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -30,33 +30,57 @@ export async function listMail(tx: Tx, opts: { limit: number; offset: number; to
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-/** Takes queued messages for delivery; SKIP LOCKED lets several workers share the queue. */
-export async function claimQueued(tx: Tx, limit: number): Promise<MailRow[]> {
-  const result = await tx.execute<{ id: number }>(
-    sql`SELECT id FROM mail_outbox WHERE status = 'queued' ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
-  );
-  const ids = result.rows.map((r) => r.id);
-  if (ids.length === 0) {
-    return [];
+/**
+ * Takes the next mail due at `now` and leases it (status `sending` until `now + leaseMs`, committed at
+ * once): a queued mail whose next try has come, or a mail whose lease ran out because its worker died.
+ * SKIP LOCKED lets several workers claim at once without ever taking the same mail.
+ */
+export async function claimNext(db: Tx, now: Date, leaseMs: number): Promise<MailRow | null> {
+  const result = await db.execute<{ id: number }>(sql`
+    WITH due AS (
+      SELECT id FROM mail_outbox
+      WHERE (status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= ${now.toISOString()}))
+         OR (status = 'sending' AND lease_until <= ${now.toISOString()})
+      ORDER BY id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    UPDATE mail_outbox m SET status = 'sending', lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}
+    FROM due WHERE m.id = due.id
+    RETURNING m.id`);
+  const claimed = result.rows[0];
+  if (!claimed) {
+    return null;
   }
-  return tx.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, claimed.id));
+  return row ?? null;
 }
 
-export async function markSent(tx: Tx, id: number): Promise<void> {
-  await tx
+export async function markSent(db: Tx, id: number, at: Date): Promise<void> {
+  await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .set({ status: 'sent', sentAt: at, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, leaseUntil: null, nextAttemptAt: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
 }
 
-/** After five failed attempts a message is parked as failed; it stays readable in the outbox. */
-export async function markFailed(tx: Tx, id: number, error: string): Promise<void> {
-  await tx
+/** A failed try, counted: queued again for `retryAt`, or (null) `failed` for good, in the dead-letter list. */
+export async function markFailed(db: Tx, id: number, failure: { error: string; retryAt: Date | null; at: Date }): Promise<void> {
+  await db
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      lastError: error.slice(0, 1000),
-      status: sql`CASE WHEN ${mailOutbox.attempts} + 1 >= 5 THEN 'failed' ELSE 'queued' END`,
+      lastError: failure.error.slice(0, 1000),
+      leaseUntil: null,
+      ...(failure.retryAt ? { status: 'queued', nextAttemptAt: failure.retryAt } : { status: 'failed', deadAt: failure.at }),
     })
-    .where(and(eq(mailOutbox.id, id)));
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+}
+
+/** The next time a mail comes due (a retry after its pause, or a lease running out); null when none waits. */
+export async function nextMailDueAt(db: Tx): Promise<Date | null> {
+  const result = await db.execute<{ at: Date | string | null }>(sql`
+    SELECT least(
+      (SELECT min(coalesce(next_attempt_at, created_at)) FROM mail_outbox WHERE status = 'queued'),
+      (SELECT min(lease_until) FROM mail_outbox WHERE status = 'sending')) AS at`);
+  const at = result.rows[0]?.at ?? null;
+  return at === null ? null : new Date(at);
 }

@@ -6,7 +6,7 @@ import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
 import { useMailOutbox } from './api.ts';
 
-const STATUS_COLOUR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
+const STATUS_COLOUR = { queued: 'warning', sending: 'info', sent: 'success', failed: 'error' } as const;
 
 /** The mail outbox: every e-mail the product sent; a click on a row shows its text, codes and links masked. */
 export function MailOutbox() {
