@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
 import { files } from './files.ts';
 import { users } from './identity.ts';
@@ -241,6 +241,10 @@ export const smsOutbox = pgTable(
     index('sms_outbox_dead_idx')
       .on(t.deadAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deadAt} IS NOT NULL`),
+    // One planned message per event and kind: planning the same reminder twice changes the one planned.
+    uniqueIndex('sms_outbox_planned_once_idx')
+      .on(t.eventId, t.type)
+      .where(sql`${t.status} = 'planned' AND ${t.eventId} IS NOT NULL`),
     index('sms_outbox_event_idx').on(t.eventId),
     index('sms_outbox_user_idx').on(t.userId),
     // Status callbacks name a message by the provider's id.
