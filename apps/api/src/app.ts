@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const emitToUser: EmitToUser = (userId, event, payload) => {
     realtime?.io.to(`user:${userId}`).emit(event, payload);
   };
-  const telephonyDeps: TelephonyDeps = { db: deps.database.db, emit: emitToUser, webhookToken: deps.config.aircallWebhookToken };
+  const telephonyDeps: TelephonyDeps = { db: deps.database.db, emit: emitToUser, webhookToken: deps.config.aircallWebhookToken, publish };
   telephonyRoutes(app, telephonyDeps);
   telephonyWebhookRoutes(app, telephonyDeps);
   clientRoutes(app, {

@@ -25,4 +25,12 @@ export {
   takenContactsIn,
   type ImportedLead,
 } from './import-writes.service.ts';
-export { addPhoneCallIn, clientNamesIn, clientsWithNumberIn, lastCalledClientIn, type CallerMatch } from './phone-calls.service.ts';
+export {
+  addPhoneCallIn,
+  announceCallRecorded,
+  clientNamesIn,
+  clientsWithNumberIn,
+  lastCalledClientIn,
+  type CallerMatch,
+  type RecordedCall,
+} from './phone-calls.service.ts';

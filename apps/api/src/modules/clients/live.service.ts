@@ -67,7 +67,11 @@ async function rowsByRoom(db: Db, id: number): Promise<{ room: string; row: Live
 }
 
 /** Spec 4: a changed client replaces its row in every open table that may show it. */
-export async function announceClientUpdated(deps: Pick<ClientsDeps, 'db' | 'publish'>, actor: Actor, id: number): Promise<void> {
+export async function announceClientUpdated(
+  deps: Pick<ClientsDeps, 'db' | 'publish'>,
+  actor: Pick<Actor, 'userId'> & Partial<Actor>,
+  id: number,
+): Promise<void> {
   for (const { room, row } of await rowsByRoom(deps.db, id)) {
     deps.publish([room], 'client_updated', { updatedBy: actor.userId, client: row });
   }

@@ -4,6 +4,7 @@ import type { Actor } from '../../core/actor.ts';
 import { lastAttemptClient } from './calls.repo.ts';
 import { viewerOf } from './policy.ts';
 import { findClient } from './relations.repo.ts';
+import { announceClientUpdated, announceListing, roomsOfClient, type ClientsDeps } from './live.service.ts';
 import { clientNames, clientsWithNumber } from './phone-calls.repo.ts';
 import * as repo from './record.repo.ts';
 
@@ -53,15 +54,25 @@ export async function lastCalledClientIn(tx: Tx, agent: Pick<Actor, 'userId' | '
   return (await findClient(tx, viewer.scope, id)) ? id : null;
 }
 
+/** What the sockets must hear after a call's entry was committed (`announceCallRecorded`). */
+export interface RecordedCall {
+  clientId: number;
+  agentId: number | null;
+  /** The lead's first call: it leaves the listing. */
+  leftListing: boolean;
+  rooms: string[];
+}
+
 /**
  * A telephone call in the client's contact history (type `call` or `inbound_call`), dated when the call
- * started, counted in the client's calls; an answered call closes the recalls that were due. Inside the caller's
- * transaction; answers the entry's id.
+ * started, counted in the client's calls; an answered call closes the recalls that were due. Inside the
+ * caller's transaction; answers the entry's id and what to announce after the commit.
  */
 export async function addPhoneCallIn(
   tx: Tx,
   entry: { clientId: number; agentId: number | null; type: 'call' | 'inbound_call'; at: Date; comment: string; answered: boolean },
-): Promise<number> {
+): Promise<{ id: number; recorded: RecordedCall }> {
+  const found = await findClient(tx, { kind: 'all' }, entry.clientId, { lock: true });
   if (entry.answered) {
     await repo.closeDueRecalls(tx, entry.clientId);
   }
@@ -74,7 +85,23 @@ export async function addPhoneCallIn(
     updatedAt: entry.at,
   });
   await repo.refreshContactCounters(tx, entry.clientId, CALL_TYPES);
-  return id;
+  return {
+    id,
+    recorded: {
+      clientId: entry.clientId,
+      agentId: entry.agentId,
+      leftListing: found?.user.callsCount === 0,
+      rooms: found ? await roomsOfClient(tx, found.user) : [],
+    },
+  };
+}
+
+/** After the commit: the client's row changed for every room whose scope holds it; a lead's first call takes it off the listing. */
+export async function announceCallRecorded(deps: Pick<ClientsDeps, 'db' | 'publish'>, call: RecordedCall): Promise<void> {
+  if (call.leftListing) {
+    announceListing(deps, call.rooms, { deleted_id: call.clientId, inserted: null });
+  }
+  await announceClientUpdated(deps, { userId: call.agentId ?? 0 }, call.clientId);
 }
 
 /** Name and surname of these clients, by id. */

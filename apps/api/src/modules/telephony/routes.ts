@@ -71,7 +71,7 @@ export function telephonyRoutes(app: App, deps: TelephonyDeps): void {
         response: { 200: z.object({ data: callLogDto }) },
       },
     },
-    async (request) => ({ data: await attachCall(deps.db, actorOf(request), request.params.id, request.body.clientId) }),
+    async (request) => ({ data: await attachCall(deps, actorOf(request), request.params.id, request.body.clientId) }),
   );
   app.post(
     '/api/telephony/simulate',

@@ -4,7 +4,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
 import type { StartCallInput } from '../../integrations/telephony/index.ts';
-import { addPhoneCallIn, clientInScope, clientNamesIn, clientsWithNumberIn, lastCalledClientIn } from '../clients/index.ts';
+import {
+  addPhoneCallIn,
+  announceCallRecorded,
+  clientInScope,
+  clientNamesIn,
+  clientsWithNumberIn,
+  lastCalledClientIn,
+  type Publish,
+  type RecordedCall,
+} from '../clients/index.ts';
 import { accountSettingsOf, agentOfTelephonyUser } from '../staff/index.ts';
 import {
   aircallCallWebhook,
@@ -38,6 +47,8 @@ export interface TelephonyDeps {
   emit: EmitToUser;
   /** AIRCALL_WEBHOOK_TOKEN; null refuses every webhook. */
   webhookToken: string | null;
+  /** The clients' live events: a call written into a client's contact history changes its row. */
+  publish?: Publish;
 }
 
 /** An outbound call started this long after a click-to-call of the agent to the number is that click's call. */
@@ -64,6 +75,23 @@ interface Emission {
   payload: TelephonyLiveEvents[keyof TelephonyLiveEvents];
 }
 
+interface Applied {
+  outcome: WebhookOutcome;
+  emissions: Emission[];
+  /** The call was written into a client's contact history. */
+  recorded?: RecordedCall;
+}
+
+/** After the commit: the agent's live events, then the client's changed row to whoever sees it. */
+async function announce(deps: TelephonyDeps, applied: Pick<Applied, 'emissions' | 'recorded'>): Promise<void> {
+  for (const e of applied.emissions) {
+    deps.emit(e.userId, e.event, e.payload);
+  }
+  if (applied.recorded && deps.publish) {
+    await announceCallRecorded({ db: deps.db, publish: deps.publish }, applied.recorded);
+  }
+}
+
 /**
  * One webhook of Aircall (already authenticated), applied in one transaction; its live events go out
  * after the commit. Unknown events are ignored.
@@ -77,13 +105,11 @@ export async function handleAircallWebhook(
   if (!event) {
     return 'ignored';
   }
-  const { outcome, emissions } = await deps.db.transaction((tx) =>
+  const applied = await deps.db.transaction((tx) =>
     event.kind === 'user' ? applyUserEvent(tx, event) : applyCallEvent(tx, event, opts.clientHint),
   );
-  for (const e of emissions) {
-    deps.emit(e.userId, e.event, e.payload);
-  }
-  return outcome;
+  await announce(deps, applied);
+  return applied.outcome;
 }
 
 /**
@@ -98,7 +124,7 @@ export async function applyAircallWebhookIn(tx: Tx, body: AircallWebhook): Promi
   return (event.kind === 'user' ? await applyUserEvent(tx, event) : await applyCallEvent(tx, event, undefined)).outcome;
 }
 
-async function applyUserEvent(tx: Tx, event: UserEvent): Promise<{ outcome: WebhookOutcome; emissions: Emission[] }> {
+async function applyUserEvent(tx: Tx, event: UserEvent): Promise<Applied> {
   const agent = await agentOfTelephonyUser(tx, event.telephonyUserId);
   if (!agent) {
     return { outcome: 'ignored', emissions: [] };
@@ -151,11 +177,7 @@ const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.
  * field takes the first value known. The client is looked up once the agent and the number are known;
  * the contact-history entry is written once, from `call.ended`, when there is a client.
  */
-async function applyCallEvent(
-  tx: Tx,
-  ev: CallEvent,
-  clientHint: number | undefined,
-): Promise<{ outcome: WebhookOutcome; emissions: Emission[] }> {
+async function applyCallEvent(tx: Tx, ev: CallEvent, clientHint: number | undefined): Promise<Applied> {
   const { row: before } = await repo.lockCall(tx, ev.callId);
   const agent = ev.telephonyUserId ? await agentOfTelephonyUser(tx, ev.telephonyUserId) : null;
   const rank = STAGE[ev.event];
@@ -214,8 +236,9 @@ async function applyCallEvent(
   }
 
   const emissions: Emission[] = [];
+  let recorded: RecordedCall | undefined;
   if (next.endedEventAt && next.clientId !== null && before.historyEntryId === null) {
-    next.historyEntryId = await addPhoneCallIn(tx, {
+    const entry = await addPhoneCallIn(tx, {
       clientId: next.clientId,
       agentId: next.agentId,
       type: next.direction === 'outbound' ? 'call' : 'inbound_call',
@@ -223,6 +246,8 @@ async function applyCallEvent(
       comment: historyComment(next),
       answered: next.outcome === 'answered',
     });
+    next.historyEntryId = entry.id;
+    recorded = entry.recorded;
   }
 
   // The live events, each once: the incoming call while it still rings, answered, then ended (hung up or ended, the first of them).
@@ -269,7 +294,7 @@ async function applyCallEvent(
     return { outcome: 'unchanged', emissions };
   }
   await repo.updateCall(tx, before.id, changes);
-  return { outcome: 'applied', emissions };
+  return { outcome: 'applied', emissions, ...(recorded ? { recorded } : {}) };
 }
 
 /** The account whose log is read: the signed-in one, or for an admin the one asked for. */
@@ -308,19 +333,25 @@ export async function availabilityOf(db: Db, actor: Actor): Promise<{ available:
  * Attaches an own call that matched no client to a client of the own scope; its contact-history entry is
  * written then if the call has ended. A call attached already, or another agent's, is refused.
  */
-export async function attachCall(db: Db, actor: Actor, id: number, clientId: number): Promise<CallLogDto> {
-  return db.transaction(async (tx) => {
+export async function attachCall(
+  deps: Pick<TelephonyDeps, 'db' | 'publish' | 'emit'>,
+  actor: Actor,
+  id: number,
+  clientId: number,
+): Promise<CallLogDto> {
+  const { dto, recorded } = await deps.db.transaction(async (tx) => {
     const row = await repo.findCall(tx, id, { lock: true });
     if (!row || (row.agentId !== actor.userId && actor.role !== 'admin')) {
       throw new AppError('NOT_FOUND', { message: `There is no call ${id} in your log.` });
     }
     if (row.clientId !== null) {
-      throw new AppError('Not allowed.', { message: 'The call is attached to a client already.', data: { reason: 'call_attached' } });
+      throw new AppError('Not allowed.', { message: 'The call is attached to a client already.' });
     }
     const client = await clientInScope(tx, actor, clientId);
     const changes: repo.CallChanges = { clientId: client.id, clientMatched: true };
+    let entry: Awaited<ReturnType<typeof addPhoneCallIn>> | undefined;
     if (row.endedEventAt) {
-      changes.historyEntryId = await addPhoneCallIn(tx, {
+      entry = await addPhoneCallIn(tx, {
         clientId: client.id,
         agentId: row.agentId,
         type: row.direction === 'outbound' ? 'call' : 'inbound_call',
@@ -328,11 +359,14 @@ export async function attachCall(db: Db, actor: Actor, id: number, clientId: num
         comment: historyComment(row),
         answered: row.outcome === 'answered',
       });
+      changes.historyEntryId = entry.id;
     }
     await repo.updateCall(tx, row.id, changes);
     const updated = (await repo.findCall(tx, row.id))!;
-    return toCallLog(updated, await clientNamesIn(tx, [client.id]));
+    return { dto: toCallLog(updated, await clientNamesIn(tx, [client.id])), recorded: entry?.recorded };
   });
+  await announce({ ...deps, webhookToken: null }, { emissions: [], ...(recorded ? { recorded } : {}) });
+  return dto;
 }
 
 export type SimulationStep = 'ring' | 'answer' | 'hangup' | 'end';
