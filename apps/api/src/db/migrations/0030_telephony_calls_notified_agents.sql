@@ -1,0 +1,1 @@
+ALTER TABLE "telephony_calls" ADD COLUMN "notified_agent_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
