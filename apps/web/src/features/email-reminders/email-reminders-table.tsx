@@ -53,7 +53,7 @@ export function EmailRemindersTable({ base }: { base: string }) {
       {
         id: 'select',
         label: t('reminders:columns.select'),
-        width: 70,
+        width: 96,
         alwaysVisible: true,
         render: (r) => (
           <Checkbox
@@ -80,7 +80,7 @@ export function EmailRemindersTable({ base }: { base: string }) {
       {
         id: 'stage',
         label: t('reminders:columns.stage'),
-        width: 150,
+        width: 180,
         render: (r) => (
           <Chip size="small" color={STAGE_COLOUR[r.stage]} label={t(`reminders:stages.${r.stage}`)} data-testid="reminder-stage" />
         ),
@@ -140,26 +140,29 @@ export function EmailRemindersTable({ base }: { base: string }) {
   };
 
   const toolbar = (
-    <>
-      <TextField
-        select
-        size="small"
-        label={t('reminders:filterStage')}
-        value={stageFilter ?? ''}
-        onChange={(e) => {
-          table.setFilter('stage', e.target.value);
-          setSelected(new Set());
-        }}
-        sx={{ minWidth: 170 }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'reminder-stage-filter' } as object } }}
-      >
-        <MenuItem value="">{t('reminders:allStages')}</MenuItem>
-        {EMAIL_REMINDER_TARGETS.map((s) => (
-          <MenuItem key={s} value={s}>
-            {t(`reminders:stages.${s}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+    <TextField
+      select
+      size="small"
+      label={t('reminders:filterStage')}
+      value={stageFilter ?? ''}
+      onChange={(e) => {
+        table.setFilter('stage', e.target.value);
+        setSelected(new Set());
+      }}
+      sx={{ minWidth: 170 }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'reminder-stage-filter' } as object } }}
+    >
+      <MenuItem value="">{t('reminders:allStages')}</MenuItem>
+      {EMAIL_REMINDER_TARGETS.map((s) => (
+        <MenuItem key={s} value={s}>
+          {t(`reminders:stages.${s}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const actionBar = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }} role="group" aria-label={t('reminders:actions')}>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
         <Checkbox
           size="small"
@@ -182,7 +185,7 @@ export function EmailRemindersTable({ base }: { base: string }) {
           slotProps={{ input: { 'aria-label': t('reminders:selectPage') } }}
           data-testid="reminder-select-page"
         />
-        <Typography variant="body2" color="text.secondary" data-testid="reminder-selected-count" aria-live="polite">
+        <Typography variant="body2" color="text.secondary" data-testid="reminder-selected-count" aria-live="polite" noWrap>
           {t('reminders:selected', { count: selected.size })}
         </Typography>
       </Box>
@@ -192,7 +195,7 @@ export function EmailRemindersTable({ base }: { base: string }) {
         label={t('reminders:moveTo')}
         value={target}
         onChange={(e) => setTarget(e.target.value as EmailReminderTarget)}
-        sx={{ minWidth: 170 }}
+        sx={{ minWidth: 170, bgcolor: 'background.paper' }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'reminder-target' } as object } }}
       >
         {EMAIL_REMINDER_TARGETS.filter((s) => s !== 'stopped').map((s) => (
@@ -214,28 +217,32 @@ export function EmailRemindersTable({ base }: { base: string }) {
         color="warning"
         disabled={selected.size === 0 || update.isPending}
         onClick={() => apply('stopped')}
+        sx={{ whiteSpace: 'nowrap' }}
         data-testid="reminder-stop"
       >
         {t('reminders:stop')}
       </Button>
-    </>
+    </Box>
   );
 
   return (
-    <DataTable
-      table={table}
-      label={t('reminders:title')}
-      toolbar={toolbar}
-      rows={rows}
-      total={query.data?.total}
-      rowKey={(r) => r.id}
-      loading={query.isPending}
-      fetching={query.isFetching}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      emptyText={t('reminders:empty')}
-      rowAttributes={(r) => ({ 'data-user-id': r.id, 'data-stage': r.stage })}
-      testIds={{ table: 'email-reminders-table', row: 'email-reminder-row' }}
-    />
+    <>
+      {actionBar}
+      <DataTable
+        table={table}
+        label={t('reminders:title')}
+        toolbar={toolbar}
+        rows={rows}
+        total={query.data?.total}
+        rowKey={(r) => r.id}
+        loading={query.isPending}
+        fetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText={t('reminders:empty')}
+        rowAttributes={(r) => ({ 'data-user-id': r.id, 'data-stage': r.stage })}
+        testIds={{ table: 'email-reminders-table', row: 'email-reminder-row' }}
+      />
+    </>
   );
 }
