@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../../test/fixtures.ts';
 import { createTestApp, createUser, injectAs, login, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { scheduleReminders } from './reminders.repo.ts';
 import { calendarEvents } from './service.ts';
 
 let t: TestApp;
@@ -339,6 +340,44 @@ describe('moving and changing events', () => {
       expect.stringMatching(/^Promemoria: domani, \d\d\.\d\d\.\d{4} 13:00, /),
       expect.stringMatching(/^Promemoria: oggi alle 13:00 /),
     ]);
+    // The confirmation of the old time, still waiting, now says the new one: one planned confirmation, not two.
+    const confirmations = (await texts()).filter((r) => r.type === 'appointment');
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.text).toMatch(/ 13:00 /);
+  });
+
+  it('planning the reminders of an event a second time changes nothing: one planned message per kind', async () => {
+    const client = await newClient();
+    const date = slot(36, 10);
+    const id = await bookOk('ca', client, date);
+    const planned = async () =>
+      (
+        await t.pool.query<{ type: string; n: number }>(
+          "SELECT type, count(*)::int AS n FROM sms_outbox WHERE event_id = $1 AND status = 'planned' GROUP BY type ORDER BY type",
+          [id],
+        )
+      ).rows;
+    const before = await planned();
+    expect(before).toEqual([
+      { type: 'appointment', n: 1 },
+      { type: 'first_reminder', n: 1 },
+      { type: 'second_reminder', n: 1 },
+    ]);
+    await scheduleReminders(
+      t.db,
+      {
+        eventId: id,
+        userId: client,
+        phone: '079 123 45 67',
+        clientName: 'Vera Kunde',
+        agentName: 'Agent',
+        startsAt: new Date(date),
+        company: 'Alpenquell',
+        locale: 'de',
+      },
+      new Date(),
+    );
+    expect(await planned()).toEqual(before);
   });
 
   it('the summary of a calendar call is in the language of the user who made it', async () => {

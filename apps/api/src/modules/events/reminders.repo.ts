@@ -1,5 +1,5 @@
 import { reminderSchedule, reminderText, type SmsType } from '@bo/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 
@@ -36,9 +36,15 @@ export async function scheduleReminders(tx: Tx, target: ReminderTarget, now: Dat
       sendAt: r.sendAt,
     }));
   if (rows.length > 0) {
-    await tx.insert(smsOutbox).values(rows);
+    await tx.insert(smsOutbox).values(rows).onConflictDoNothing({ target: PLANNED_ONCE.target, where: PLANNED_ONCE.where });
   }
 }
+
+/** sms_outbox_planned_once_idx: one planned message per event and kind. */
+const PLANNED_ONCE = {
+  target: [smsOutbox.eventId, smsOutbox.type],
+  where: sql`${smsOutbox.status} = 'planned' AND ${smsOutbox.eventId} IS NOT NULL`,
+};
 
 /**
  * The event moved: its planned reminders move with it (their texts say the new time), one whose new
@@ -60,15 +66,23 @@ export async function moveReminders(tx: Tx, target: ReminderTarget, now: Date): 
             .where(and(eq(smsOutbox.eventId, target.eventId), eq(smsOutbox.type, r.type), eq(smsOutbox.status, 'planned')))
             .returning({ id: smsOutbox.id });
     if (planned.length === 0 && r.sendAt) {
-      await tx.insert(smsOutbox).values({
-        to: target.phone,
-        text: textOf(r.type, target),
-        type: r.type,
-        status: 'planned',
-        userId: target.userId,
-        eventId: target.eventId,
-        sendAt: r.sendAt,
-      });
+      // A confirmation of the old time still waiting is replaced by the new one.
+      await tx
+        .insert(smsOutbox)
+        .values({
+          to: target.phone,
+          text: textOf(r.type, target),
+          type: r.type,
+          status: 'planned',
+          userId: target.userId,
+          eventId: target.eventId,
+          sendAt: r.sendAt,
+        })
+        .onConflictDoUpdate({
+          target: PLANNED_ONCE.target,
+          targetWhere: PLANNED_ONCE.where,
+          set: { to: target.phone, text: textOf(r.type, target), sendAt: r.sendAt },
+        });
     }
   }
 }

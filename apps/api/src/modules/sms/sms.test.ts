@@ -130,9 +130,16 @@ describe('GET /api/sms-outbox', () => {
     const eventId = await buildEvent({ type: 'service' });
     const base = Date.now() - 10 * 60_000;
     const ids: number[] = [];
+    const statuses = ['delivered', 'failed', 'planned', 'canceled'];
     for (let i = 0; i < 4; i += 1) {
       ids.push(
-        await buildSms({ text: `Nachricht ${i}`, eventId, createdAt: new Date(base + i * 1000), sendAt: new Date(base + i * HOUR) }),
+        await buildSms({
+          text: `Nachricht ${i}`,
+          eventId,
+          status: statuses[i],
+          createdAt: new Date(base + i * 1000),
+          sendAt: new Date(base + i * HOUR),
+        }),
       );
     }
 
@@ -410,6 +417,32 @@ describe('the SMS job', () => {
     }
     expect(await smsRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
     expect(sender.sent).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+  it('wakes at the due time of a message planned for a few seconds later, not at the next minute', async () => {
+    const due = new Date(Date.now() + 3_000);
+    const id = await buildSms({ sendAt: due });
+    const sender = fakeSender();
+    const errors: Error[] = [];
+    const jobs = await startJobs({
+      databaseUrl: t.databaseUrl,
+      db: t.db,
+      transport: outboxTransport,
+      mailFrom: 'Back Office <no-reply@back-office.local>',
+      sms: sender,
+      onError: (err) => errors.push(err),
+    });
+    try {
+      // A run now finds nothing due yet and plans its next run for the message's time.
+      jobs.notifySmsPlanned();
+      await withTimeout(sender.firstSent, 15_000, 'the job sent nothing');
+      const late = Date.now() - due.getTime();
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late).toBeLessThan(5_000);
+    } finally {
+      await jobs.stop();
+    }
+    expect((await smsRow(id)).status).not.toBe('planned');
     expect(errors).toEqual([]);
   });
 });
