@@ -52,6 +52,8 @@ export * from './schemas/omnicas.ts';
 export * from './schemas/admin-payments.ts';
 export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
+export * from './schemas/agent-stats.ts';
+export * from './agent-stats.ts';
 export * from './schemas/import.ts';
 export * from './dedupe/index.ts';
 export * from './import/mapping.ts';

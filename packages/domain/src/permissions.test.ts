@@ -23,6 +23,8 @@ const ALL_PERMISSIONS: Permission[] = [
   'academy.read',
   'academy.manage',
   'stats.clients',
+  'stats.salesAgents',
+  'stats.callAgents',
   'clients.read',
   'clients.create',
   'clients.manage',
@@ -77,6 +79,7 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     'warehouse.read',
     'warehouse.manage',
     'omnicas.manage',
+    'stats.salesAgents',
   ],
   call_agent: [
     ...STAFF,
@@ -89,11 +92,20 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     'events.manage',
     'purchases.read',
     'reminders.manage',
+    'stats.callAgents',
   ],
   prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read'],
   partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create', 'recommendations.read'],
   ocr_manager: ['profile.self', 'statuses.read', 'locations.read', 'import.manage'],
-  independent_agent: [...STAFF, 'agents.read', ...CLIENT_WORK, ...RECOMMENDATION_WORK, ...FIELD_EVENTS, 'finances.read'],
+  independent_agent: [
+    ...STAFF,
+    'agents.read',
+    ...CLIENT_WORK,
+    ...RECOMMENDATION_WORK,
+    ...FIELD_EVENTS,
+    'finances.read',
+    'stats.salesAgents',
+  ],
 };
 
 const CASES = ROLE_CODES.flatMap((role) =>

@@ -25,6 +25,10 @@ export const PERMISSIONS = {
   'academy.read': 'Read, play and download academy slides, videos, audios and docs',
   'academy.manage': 'Add, change, reorder and remove academy items and categories',
   'stats.clients': 'Distribution of clients by status and lead source',
+  'stats.salesAgents':
+    "Total statistics of the sales agents: admins every agent's row, a sales or independent agent only their own row beside the team total",
+  'stats.callAgents':
+    "Total statistics of the call agents: admins every agent's row, a call agent only their own row beside the team total",
   'clients.read': 'List, search and read the clients of the own scope, with their nested tabs',
   'clients.create': 'Create clients (they stay in the scope of who created them)',
   'clients.manage': 'Change clients of the own scope: links to cohabitants and block neighbours, linked agent',
@@ -78,6 +82,7 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'warehouse.read',
     'warehouse.manage',
     'omnicas.manage',
+    'stats.salesAgents',
   ],
   call_agent: [
     ...STAFF,
@@ -90,11 +95,20 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'purchases.read',
     'agents.read',
     'reminders.manage',
+    'stats.callAgents',
   ],
   prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read', 'agents.read'],
   partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read'],
   ocr_manager: [...EVERYONE, 'locations.read', 'import.manage'],
-  independent_agent: [...STAFF, ...CLIENT_WORK, ...RECOMMENDATION_WORK, ...FIELD_EVENTS, 'agents.read', 'finances.read'],
+  independent_agent: [
+    ...STAFF,
+    ...CLIENT_WORK,
+    ...RECOMMENDATION_WORK,
+    ...FIELD_EVENTS,
+    'agents.read',
+    'finances.read',
+    'stats.salesAgents',
+  ],
 };
 
 export function can(role: RoleCode, permission: Permission): boolean {

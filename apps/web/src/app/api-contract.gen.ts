@@ -2126,6 +2126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/call-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the call agents' calls, reached leads, demos booked and held, and sales per month and per agent */
+        get: operations["getApiStatsCallAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/clients-distribution": {
         parameters: {
             query?: never;
@@ -2152,6 +2169,23 @@ export interface paths {
         };
         /** Get the money of a year per month and per agent */
         get: operations["getApiStatsFinancesWithSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/sales-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the sales agents' leads, demos, sales, money and commissions per month and per agent */
+        get: operations["getApiStatsSalesAgent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18735,6 +18769,123 @@ export interface operations {
             };
         };
     };
+    getApiStatsCallAgent: {
+        parameters: {
+            query?: {
+                agent_id?: number;
+                from?: number;
+                to?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agent_id: number | null;
+                            charts: {
+                                months: {
+                                    calls: number;
+                                    commissions: number;
+                                    demo_to_sale: number | null;
+                                    demos_booked: number;
+                                    demos_decided: number;
+                                    demos_held: number;
+                                    lead_to_demo: number | null;
+                                    leads_called: number;
+                                    month: string;
+                                    reach_rate: number | null;
+                                    reached: number;
+                                    sales: number;
+                                    show_up_rate: number | null;
+                                    sold: number;
+                                }[];
+                            };
+                            computed_at: string;
+                            from: number;
+                            /** @enum {string} */
+                            scope: "everyone" | "own";
+                            table: {
+                                rows: {
+                                    agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    };
+                                    calls: number;
+                                    commissions: number;
+                                    demo_to_sale: number | null;
+                                    demos_booked: number;
+                                    demos_decided: number;
+                                    demos_held: number;
+                                    lead_to_demo: number | null;
+                                    leads_called: number;
+                                    reach_rate: number | null;
+                                    reached: number;
+                                    sales: number;
+                                    show_up_rate: number | null;
+                                    sold: number;
+                                }[];
+                                total: {
+                                    calls: number;
+                                    commissions: number;
+                                    demo_to_sale: number | null;
+                                    demos_booked: number;
+                                    demos_decided: number;
+                                    demos_held: number;
+                                    lead_to_demo: number | null;
+                                    leads_called: number;
+                                    reach_rate: number | null;
+                                    reached: number;
+                                    sales: number;
+                                    show_up_rate: number | null;
+                                    sold: number;
+                                };
+                            };
+                            to: number;
+                            year: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiStatsClientsDistribution: {
         parameters: {
             query?: never;
@@ -18835,6 +18986,159 @@ export interface operations {
                                 paid: number;
                                 sold: number;
                             };
+                            year: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiStatsSalesAgent: {
+        parameters: {
+            query?: {
+                agent_id?: number;
+                from?: number;
+                to?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agent_id: number | null;
+                            charts: {
+                                months: {
+                                    average_order: number | null;
+                                    canceled_sum: number;
+                                    cancellations: number;
+                                    commissions: number;
+                                    commissions_by_reason: {
+                                        ca: number;
+                                        l1: number;
+                                        l2: number;
+                                        l3: number;
+                                        sale: number;
+                                    };
+                                    commissions_by_status: {
+                                        open: number;
+                                        paid: number;
+                                        paid_as_discount: number;
+                                        pending: number;
+                                    };
+                                    demo_to_sale: number | null;
+                                    demos_booked: number;
+                                    demos_held: number;
+                                    leads_created: number;
+                                    month: string;
+                                    paid: number;
+                                    returns: number;
+                                    sales: number;
+                                    sold: number;
+                                }[];
+                            };
+                            computed_at: string;
+                            from: number;
+                            /** @enum {string} */
+                            scope: "everyone" | "own";
+                            table: {
+                                rows: {
+                                    agent: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    };
+                                    average_order: number | null;
+                                    canceled_sum: number;
+                                    cancellations: number;
+                                    commissions: number;
+                                    commissions_by_reason: {
+                                        ca: number;
+                                        l1: number;
+                                        l2: number;
+                                        l3: number;
+                                        sale: number;
+                                    };
+                                    commissions_by_status: {
+                                        open: number;
+                                        paid: number;
+                                        paid_as_discount: number;
+                                        pending: number;
+                                    };
+                                    demo_to_sale: number | null;
+                                    demos_booked: number;
+                                    demos_held: number;
+                                    leads_created: number;
+                                    paid: number;
+                                    returns: number;
+                                    sales: number;
+                                    sold: number;
+                                }[];
+                                total: {
+                                    average_order: number | null;
+                                    canceled_sum: number;
+                                    cancellations: number;
+                                    commissions: number;
+                                    commissions_by_reason: {
+                                        ca: number;
+                                        l1: number;
+                                        l2: number;
+                                        l3: number;
+                                        sale: number;
+                                    };
+                                    commissions_by_status: {
+                                        open: number;
+                                        paid: number;
+                                        paid_as_discount: number;
+                                        pending: number;
+                                    };
+                                    demo_to_sale: number | null;
+                                    demos_booked: number;
+                                    demos_held: number;
+                                    leads_created: number;
+                                    paid: number;
+                                    returns: number;
+                                    sales: number;
+                                    sold: number;
+                                };
+                            };
+                            to: number;
                             year: number;
                         };
                     };

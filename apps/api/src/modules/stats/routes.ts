@@ -1,13 +1,15 @@
-import { clientsDistributionDto } from '@bo/domain';
+import { agentStatsQuery, callAgentStatsDto, clientsDistributionDto, salesAgentStatsDto } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
+import { callAgentStats, salesAgentStats } from './agents.service.ts';
 import { clientsDistribution } from './service.ts';
 
 /**
  * Statistics. The spec names no path for the pie chart's data (section 7 lists the other statistics
  * under /api/stats/…); it is GET /api/stats/clients-distribution beside them.
  */
-export function statsRoutes(app: App, deps: { db: Db }): void {
+export function statsRoutes(app: App, deps: { db: Db; now?: () => Date }): void {
   app.get(
     '/api/stats/clients-distribution',
     {
@@ -15,5 +17,33 @@ export function statsRoutes(app: App, deps: { db: Db }): void {
       schema: { summary: 'Count the clients by status and by lead source', tags: ['stats'], response: { 200: clientsDistributionDto } },
     },
     async () => clientsDistribution(deps.db),
+  );
+
+  // Spec 7: the total statistics' two tabs. The figures are defined in docs/statistics.md.
+  app.get(
+    '/api/stats/sales-agent',
+    {
+      config: { access: { permission: 'stats.salesAgents' } },
+      schema: {
+        summary: "Get the sales agents' leads, demos, sales, money and commissions per month and per agent",
+        tags: ['stats'],
+        querystring: agentStatsQuery,
+        response: { 200: salesAgentStatsDto },
+      },
+    },
+    async (request) => salesAgentStats(deps.db, actorOf(request), request.query, deps.now ? deps.now() : new Date()),
+  );
+  app.get(
+    '/api/stats/call-agent',
+    {
+      config: { access: { permission: 'stats.callAgents' } },
+      schema: {
+        summary: "Get the call agents' calls, reached leads, demos booked and held, and sales per month and per agent",
+        tags: ['stats'],
+        querystring: agentStatsQuery,
+        response: { 200: callAgentStatsDto },
+      },
+    },
+    async (request) => callAgentStats(deps.db, actorOf(request), request.query, deps.now ? deps.now() : new Date()),
   );
 }
