@@ -201,7 +201,8 @@ async function applyCallEvent(tx: Tx, ev: CallEvent, clientHint: number | undefi
   } else if (!finalBefore) {
     next.direction = before.direction ?? ev.direction;
     next.number = before.number ?? ev.number;
-    next.agentId = before.agentId ?? agent?.userId ?? null;
+    // Whoever answers is the call's agent (a team's call rings on several); else the first one known.
+    next.agentId = (ev.event === 'call.answered' ? agent?.userId : undefined) ?? before.agentId ?? agent?.userId ?? null;
     next.startedAt = before.startedAt ?? ev.startedAt;
     next.answeredAt = before.answeredAt ?? ev.answeredAt ?? (ev.event === 'call.answered' ? ev.at : null);
     if (ev.event === 'call.hungup') {
@@ -250,34 +251,36 @@ async function applyCallEvent(tx: Tx, ev: CallEvent, clientHint: number | undefi
     recorded = entry.recorded;
   }
 
-  // The live events, each once: the incoming call while it still rings, answered, then ended (hung up or ended, the first of them).
+  // The live events, each once: the incoming call to each agent it rings on while it still rings, then
+  // answered and ended (hung up or ended, the first of them) to the call's agent and every agent it rang on.
   const rings = ev.event === 'call.ringing_on_agent' || (ev.event === 'call.created' && next.direction === 'inbound');
   if (
     rings &&
-    agentOfCall &&
+    agent &&
     next.direction === 'inbound' &&
-    next.notifiedAt === null &&
+    !before.notifiedAgentIds.includes(agent.userId) &&
     next.stage < STAGE['call.answered'] &&
     next.number
   ) {
-    shown ??= e164 ? await clientsWithNumberIn(tx, agentOfCall, e164, CALL_CLIENTS_SHOWN) : { count: 0, clients: [] };
-    next.notifiedAt = new Date();
+    const forAgent = agent.userId === agentOfCall?.userId ? shown : null;
+    const listed = forAgent ?? (e164 ? await clientsWithNumberIn(tx, agent, e164, CALL_CLIENTS_SHOWN) : { count: 0, clients: [] });
+    next.notifiedAt ??= new Date();
+    next.notifiedAgentIds = [...before.notifiedAgentIds, agent.userId];
     emissions.push({
-      userId: agentOfCall.userId,
+      userId: agent.userId,
       event: 'call',
-      payload: { callId: ev.callId, number: e164 ?? next.number, clientCount: shown.count, clients: shown.clients },
+      payload: { callId: ev.callId, number: e164 ?? next.number, clientCount: listed.count, clients: listed.clients },
     });
   }
-  if (next.agentId !== null) {
-    if (rank === STAGE['call.answered'] && before.stage < STAGE['call.answered'] && next.stage === STAGE['call.answered']) {
-      emissions.push({ userId: next.agentId, event: 'call.answered', payload: { callId: ev.callId } });
+  const told = [...new Set([...(next.agentId === null ? [] : [next.agentId]), ...next.notifiedAgentIds])];
+  if (rank === STAGE['call.answered'] && before.stage < STAGE['call.answered'] && next.stage === STAGE['call.answered']) {
+    for (const userId of told) {
+      emissions.push({ userId, event: 'call.answered', payload: { callId: ev.callId } });
     }
-    if (rank >= STAGE['call.hungup'] && before.stage < STAGE['call.hungup']) {
-      emissions.push({
-        userId: next.agentId,
-        event: 'call.ended',
-        payload: { callId: ev.callId, duration: next.duration, clientId: next.clientId },
-      });
+  }
+  if (rank >= STAGE['call.hungup'] && before.stage < STAGE['call.hungup']) {
+    for (const userId of told) {
+      emissions.push({ userId, event: 'call.ended', payload: { callId: ev.callId, duration: next.duration, clientId: next.clientId } });
     }
   }
 
@@ -285,7 +288,12 @@ async function applyCallEvent(tx: Tx, ev: CallEvent, clientHint: number | undefi
   for (const key of Object.keys(next) as (keyof repo.CallRow)[]) {
     const a = before[key];
     const b = next[key];
-    const changed = a instanceof Date || b instanceof Date ? !same(a as Date | null, b as Date | null) : a !== b;
+    const changed =
+      a instanceof Date || b instanceof Date
+        ? !same(a as Date | null, b as Date | null)
+        : Array.isArray(a) || Array.isArray(b)
+          ? JSON.stringify(a) !== JSON.stringify(b)
+          : a !== b;
     if (changed && key !== 'id' && key !== 'providerCallId' && key !== 'createdAt' && key !== 'updatedAt') {
       (changes as Record<string, unknown>)[key] = b;
     }

@@ -313,6 +313,29 @@ describe('an inbound call', () => {
     expect((await callRows(out.id))[0]).toMatchObject({ outcome: 'not_reached', direction: 'outbound' });
   });
 
+  it('a team’s call rings on several agents: each is told once, with the clients of their own scope, and hears how it ends', async () => {
+    const ours = await buildClient(t, { surname: 'Team', mobilePhone: '079 246 80 13', linkedAgentId: agentA.id });
+    const a = await connect(agentA);
+    const b = await connect(agentB);
+    const c = call(agentA, { rawDigits: '+41 79 246 80 13' });
+    const onB = { user: { id: userIds.get(agentB.id) } };
+    await aircall.deliver(callWebhook(c, 'call.created', TOKEN, { user: null }));
+    await aircall.deliver(callWebhook(c, 'call.ringing_on_agent', TOKEN));
+    await aircall.deliver(callWebhook(c, 'call.ringing_on_agent', TOKEN, onB), { lostAnswers: 1 });
+    await aircall.deliver(callWebhook(c, 'call.answered', TOKEN, onB));
+    await aircall.deliver(callWebhook(c, 'call.hungup', TOKEN, onB));
+    await aircall.deliver(callWebhook(c, 'call.ended', TOKEN, onB));
+    const heardA = (await heardUntilProbe(a, agentA.id)).filter((e) => e.event.startsWith('call'));
+    const heardB = (await heardUntilProbe(b, agentB.id)).filter((e) => e.event.startsWith('call'));
+    expect(heardA.map((e) => e.event)).toEqual(['call', 'call.answered', 'call.ended']);
+    expect(heardA[0]!.payload).toMatchObject({ clientCount: 1, clients: [{ id: ours }] });
+    expect(heardB.map((e) => e.event)).toEqual(['call', 'call.answered', 'call.ended']);
+    expect(heardB[0]!.payload).toEqual({ callId: String(c.id), number: '+41792468013', clientCount: 0, clients: [] });
+    // B answered: the call is B's.
+    expect((await callRows(c.id))[0]).toMatchObject({ agent_id: agentB.id, outcome: 'answered' });
+    expect(await historyOf(ours)).toEqual([expect.objectContaining({ type: 'inbound_call', agent_id: agentB.id })]);
+  });
+
   it('an agent never hears another agent’s call, nor of a client outside their scope', async () => {
     const onlyB = await buildClient(t, { surname: 'Nur B', mobilePhone: '078 111 22 33', linkedAgentId: agentB.id });
     const a = await connect(agentA);
