@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeTwilio } from '../../../test/fake-twilio.ts';
 import { loadConfig } from '../../config.ts';
 import { createSmsSender, smsWebhookKey } from './index.ts';
 import { localSms } from './local-sms.ts';
@@ -304,5 +305,50 @@ describe('the status webhook’s key', () => {
     expect(smsWebhookKey(loadConfig({}))).not.toBe(a);
     expect(smsWebhookKey(loadConfig({ SMS_LOCAL_SECRET: 'a-local-secret-of-16+' }))).toBe('a-local-secret-of-16+');
     expect(() => loadConfig({ SMS_LOCAL_SECRET: 'short' })).toThrow(/SMS_LOCAL_SECRET/);
+  });
+});
+
+describe('twilioSms.find: did Twilio take this message? (Messages API has no idempotency key)', () => {
+  const sid = `AC${'2'.repeat(32)}`;
+  const token = 'lookup-token';
+
+  it('finds a message with the same number and text created since the row was written, and nothing else', async () => {
+    const fake = await startFakeTwilio({ accountSid: sid, authToken: token });
+    try {
+      const sender = twilioSms({ accountSid: sid, authToken: token, from: '+41445001234', baseUrl: fake.baseUrl });
+      const since = new Date();
+      const sent = await sender.send('+41791112233', 'Erinnerung: morgen 10:00');
+      await sender.send('+41791112233', 'Erinnerung: übermorgen 09:00');
+      expect(await sender.find!('+41791112233', 'Erinnerung: morgen 10:00', { ref: '1', since })).toEqual({
+        providerId: sent.providerId,
+        status: 'queued',
+      });
+      // Another text, another number, or a message older than the row (beyond the clock skew allowed): not it.
+      expect(await sender.find!('+41791112233', 'Erinnerung: morgen 11:00', { ref: '1', since })).toBeNull();
+      expect(await sender.find!('+41794445566', 'Erinnerung: morgen 10:00', { ref: '1', since })).toBeNull();
+      expect(
+        await sender.find!('+41791112233', 'Erinnerung: morgen 10:00', { ref: '1', since: new Date(Date.now() + 3600_000) }),
+      ).toBeNull();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('throws when Twilio cannot be asked, so the outbox never sends blind', async () => {
+    const fake = await startFakeTwilio({ accountSid: sid, authToken: token });
+    try {
+      const wrongToken = twilioSms({ accountSid: sid, authToken: 'wrong', from: '+41445001234', baseUrl: fake.baseUrl });
+      await expect(wrongToken.find!('+41791112233', 'x', { ref: '1', since: new Date() })).rejects.toMatchObject({
+        name: 'SmsError',
+        reason: 'provider_unreachable',
+        status: 401,
+      });
+    } finally {
+      await fake.close();
+    }
+    const gone = twilioSms({ accountSid: sid, authToken: token, from: '+41445001234', baseUrl: fake.baseUrl, timeoutMs: 500 });
+    await expect(gone.find!('+41791112233', 'x', { ref: '1', since: new Date() })).rejects.toMatchObject({
+      reason: 'provider_unreachable',
+    });
   });
 });
