@@ -61,6 +61,10 @@ export const events = pgTable(
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('events_agent_starts_idx').on(t.agentId, t.startsAt),
     index('events_starts_idx').on(t.startsAt, t.id),
+    // The history's end (filters.repo.ts `pastAt`): the latest performed event, found at once.
+    index('events_performed_starts_idx')
+      .on(t.startsAt)
+      .where(sql`${t.wasAtHome} IS NOT NULL`),
     index('events_client_idx').on(t.clientId, t.startsAt.desc()),
     index('events_created_by_idx').on(t.createdById, t.startsAt),
     // The presentations pages and counters: a type, a status and a time range, read from the index alone.

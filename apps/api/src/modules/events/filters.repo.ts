@@ -1,5 +1,5 @@
 import { normalisePhone, type PresentationsQuery } from '@bo/domain';
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { events } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { standingOrderCondition } from '../finances/index.ts';
@@ -31,11 +31,30 @@ export function searchCondition(search: string | undefined): SQL | undefined {
 export interface EventsFilter {
   from: Date | null;
   to: Date | null;
+  /**
+   * The history's end (spec 2 "Vergangene Termine"): events before it, and every performed event (the
+   * perform flow recorded whether the client was at home) whatever its planned time — a demo performed
+   * today but booked for later today is history. An event canceled in the calendar is not performed.
+   */
+  pastAt?: Date | undefined;
   status?: string | undefined;
   agentId?: number | undefined;
   clientId?: number | undefined;
   type?: 'presentation' | 'service' | undefined;
   search?: string | undefined;
+}
+
+/**
+ * Before `at`, or performed whatever the planned time. The first condition bounds the index range: up
+ * to the latest performed event (events_performed_starts_idx), so a page reads the planned events
+ * between now and that one, not every future event, before the first past one.
+ */
+function pastCondition(at: Date): SQL {
+  const iso = at.toISOString();
+  return and(
+    sql`${events.startsAt} <= greatest(${iso}::timestamptz, (SELECT max(p.starts_at) FROM events p WHERE p.was_at_home IS NOT NULL AND p.starts_at >= ${iso}::timestamptz))`,
+    or(lt(events.startsAt, at), isNotNull(events.wasAtHome)),
+  )!;
 }
 
 /** The events lists' filters (spec 3 "Events list state") within the viewer's scope. */
@@ -44,6 +63,7 @@ export function eventsWhere(scope: SQL, f: EventsFilter): SQL | undefined {
     scope,
     f.from ? gte(events.startsAt, f.from) : undefined,
     f.to ? lt(events.startsAt, f.to) : undefined,
+    f.pastAt ? pastCondition(f.pastAt) : undefined,
     f.status ? eq(events.status, f.status as 'planned') : undefined,
     f.agentId ? eq(events.agentId, f.agentId) : undefined,
     f.clientId ? eq(events.clientId, f.clientId) : undefined,

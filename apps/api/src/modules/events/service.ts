@@ -60,15 +60,19 @@ export async function eventDetail(tx: Tx, actor: Actor, id: number, type?: Event
 
 /**
  * GET /api/events-upcoming and /api/events-history: the tabs of spec 2. Upcoming starts at the
- * beginning of today (an event of this morning still shows), history ends now.
+ * beginning of today (an event of this morning still shows), history ends now and holds every
+ * performed event too, whatever its planned time (filters.repo.ts `pastAt`).
  */
 export async function eventsList(db: Db, actor: Actor, query: EventsListQuery, kind: 'upcoming' | 'history', now = new Date()) {
   const period = query.period ?? (kind === 'history' ? 'past' : 'today');
   const range = eventPeriodRange(period, now);
   const scope = eventScopeCondition(actor);
+  // The history tab: before now, or performed whatever its planned time.
+  const past = period === 'past';
   const where = eventsWhere(scope, {
     from: range.from,
-    to: range.to,
+    to: past ? null : range.to,
+    pastAt: past ? now : undefined,
     status: query.status,
     agentId: query.agent_id,
     clientId: query.client_id,

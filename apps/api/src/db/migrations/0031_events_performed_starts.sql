@@ -1,0 +1,1 @@
+CREATE INDEX "events_performed_starts_idx" ON "events" USING btree ("starts_at") WHERE "events"."was_at_home" IS NOT NULL;
