@@ -271,13 +271,16 @@ void describe('Telephony', { timeout: 240_000 }, () => {
       const own = (await mine.json()) as { callId: string };
       const root = agent.getByTestId('incoming-call-dialog');
       await eventually(async () => assert.equal(await root.getAttribute('data-call-id'), own.callId));
+      // The dialog takes the focus (it is modal) and is named by its title.
+      const dialog = agent.getByRole('dialog', { name: tr('de', 'telephony:incomingCall') });
+      await eventually(async () => assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement))));
       assert.notEqual(own.callId, callId);
       // The other agent's call, rung first, never reached this agent's socket; the own one did.
       const heard = await traffic();
       assert.ok(heard.includes(own.callId), 'the own call came over the socket');
       assert.ok(!heard.includes(callId), 'the other agent’s call never reached this agent');
-      // Closing the dialog leaves the call running; its end is still told.
-      await agent.getByTestId('incoming-call-close').click();
+      // The close action closes the dialog while the call goes on.
+      await dialog.getByTestId('incoming-call-close').click();
       await root.waitFor({ state: 'detached' });
       for (const [id, agentId] of [
         [callId, other.user.id],

@@ -111,14 +111,21 @@ export function SimulatorPage() {
               data-testid="simulator-agent"
             >
               {accounts.map((account) => (
-                <MenuItem key={account.user.id} value={String(account.user.id)} data-email={account.user.email ?? ''}>
+                <MenuItem
+                  key={account.user.id}
+                  value={String(account.user.id)}
+                  // Calls reach an agent through their telephony user: without one there is nobody to ring.
+                  disabled={!account.telephony_user_id}
+                  data-email={account.user.email ?? ''}
+                >
                   <ListItemText
                     primary={`${account.user.name} ${account.user.surname}`.trim()}
-                    secondary={
-                      account.telephony_number
-                        ? `${tc(`roles.${account.user.role.code}`)} · ${displayPhone(account.telephony_number)}`
-                        : `${tc(`roles.${account.user.role.code}`)} · ${t('telephony:simulator.noTelephony')}`
-                    }
+                    secondary={[
+                      tc(`roles.${account.user.role.code}`),
+                      account.telephony_user_id ? displayPhone(account.telephony_number) : t('telephony:simulator.noTelephony'),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                     sx={{ my: 0 }}
                   />
                 </MenuItem>
