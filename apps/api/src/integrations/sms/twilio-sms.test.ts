@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeTwilio } from '../../../test/fake-twilio.ts';
+import { startFakeTwilio as startListingTwilio } from '../../../test/fake-twilio.ts';
 import { loadConfig } from '../../config.ts';
 import { createSmsSender, smsWebhookKey } from './index.ts';
 import { localSms } from './local-sms.ts';
@@ -313,7 +313,7 @@ describe('twilioSms.find: did Twilio take this message? (Messages API has no ide
   const token = 'lookup-token';
 
   it('finds a message with the same number and text created since the row was written, and nothing else', async () => {
-    const fake = await startFakeTwilio({ accountSid: sid, authToken: token });
+    const fake = await startListingTwilio({ accountSid: sid, authToken: token });
     try {
       const sender = twilioSms({ accountSid: sid, authToken: token, from: '+41445001234', baseUrl: fake.baseUrl });
       const since = new Date();
@@ -335,7 +335,7 @@ describe('twilioSms.find: did Twilio take this message? (Messages API has no ide
   });
 
   it('throws when Twilio cannot be asked, so the outbox never sends blind', async () => {
-    const fake = await startFakeTwilio({ accountSid: sid, authToken: token });
+    const fake = await startListingTwilio({ accountSid: sid, authToken: token });
     try {
       const wrongToken = twilioSms({ accountSid: sid, authToken: 'wrong', from: '+41445001234', baseUrl: fake.baseUrl });
       await expect(wrongToken.find!('+41791112233', 'x', { ref: '1', since: new Date() })).rejects.toMatchObject({
