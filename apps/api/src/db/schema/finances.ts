@@ -104,8 +104,9 @@ export const commissions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // NULLS FIRST like the commissions page's ORDER BY updated_at DESC, id DESC: the newest page is read from the index.
-    index('commissions_reason_updated_idx').on(t.reason, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // NULLS FIRST like the commissions page's ORDER BY created_at DESC, id DESC (the date the page shows): the
+    // newest page is read from the index.
+    index('commissions_reason_created_idx').on(t.reason, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('commissions_agent_idx').on(t.agentId, t.status, t.createdAt),
     index('commissions_order_idx').on(t.orderId),
     index('commissions_receipt_idx').on(t.receiptId),

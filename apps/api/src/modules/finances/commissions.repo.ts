@@ -66,21 +66,24 @@ export function commissionsWhere(f: CommissionFilter): SQL | undefined {
 }
 
 export function selectCommissions(tx: Tx, where: SQL | undefined, limit: number, offset: number) {
-  return tx
-    .select({
-      row: commissions,
-      agent: { id: agent.id, name: agent.name, surname: agent.surname },
-      order: { id: orders.id, contractNumber: orders.contractNumber, partnerId: orders.partnerId },
-      client: { id: client.id, name: client.name, surname: client.surname },
-    })
-    .from(commissions)
-    .innerJoin(agent, eq(agent.id, commissions.agentId))
-    .innerJoin(orders, eq(orders.id, commissions.orderId))
-    .innerJoin(client, eq(client.id, orders.clientId))
-    .where(where)
-    .orderBy(desc(commissions.updatedAt), desc(commissions.id))
-    .limit(limit)
-    .offset(offset);
+  return (
+    tx
+      .select({
+        row: commissions,
+        agent: { id: agent.id, name: agent.name, surname: agent.surname },
+        order: { id: orders.id, contractNumber: orders.contractNumber, partnerId: orders.partnerId },
+        client: { id: client.id, name: client.name, surname: client.surname },
+      })
+      .from(commissions)
+      .innerJoin(agent, eq(agent.id, commissions.agentId))
+      .innerJoin(orders, eq(orders.id, commissions.orderId))
+      .innerJoin(client, eq(client.id, orders.clientId))
+      .where(where)
+      // By the date the page shows, newest first (a row's later payment does not move it).
+      .orderBy(desc(commissions.createdAt), desc(commissions.id))
+      .limit(limit)
+      .offset(offset)
+  );
 }
 export type CommissionRow = Awaited<ReturnType<typeof selectCommissions>>[number];
 

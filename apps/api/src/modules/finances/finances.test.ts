@@ -282,6 +282,22 @@ describe('commissions', () => {
     expect(own.json<{ data: CommissionDto[] }>().data.every((r) => r.agent.id === users.get('up1')!.id)).toBe(true);
     expect((await as('admin', 'GET', '/api/finances/commissions?reason=l4')).statusCode).toBe(400);
   });
+
+  it('lists commissions by the date the page shows, newest first; changing a row does not move it', async () => {
+    const page = async () => (await as('admin', 'GET', '/api/finances/commissions?limit=500')).json<{ data: CommissionDto[] }>().data;
+    const before = await page();
+    expect(before.length).toBeGreaterThan(2);
+    const byDate = (rows: CommissionDto[]) =>
+      [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id).map((r) => r.id);
+    expect(before.map((r) => r.id)).toEqual(byDate(before));
+    // The oldest open row changes (its updated_at is now the newest of all): it stays where its date puts it.
+    const oldest = [...before].reverse().find((r) => r.status === 'open')!;
+    expect((await as('admin', 'PUT', `/api/finances/commission/${oldest.id}`, { status: 'pending' })).statusCode).toBe(200);
+    const after = await page();
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
+    expect(after.find((r) => r.id === oldest.id)!.status).toBe('pending');
+    await as('admin', 'PUT', `/api/finances/commission/${oldest.id}`, { status: 'open' });
+  });
 });
 
 describe('commission receipts', () => {

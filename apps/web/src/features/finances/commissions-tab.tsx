@@ -94,7 +94,9 @@ export function CommissionsTab({ kind, manage }: { kind: 'commissions' | 'downli
                 data-testid="commission-storno"
               />
             </Tooltip>
-          ) : null,
+          ) : (
+            t('finances:commissions.commission')
+          ),
       },
       {
         id: 'status',

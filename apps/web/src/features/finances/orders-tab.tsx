@@ -97,7 +97,14 @@ export function OrdersTab({ manage }: { manage: boolean }) {
           />
         ),
       },
-      { id: 'id', label: t('finances:orders.columns.id'), width: 70, sortable: true, visible: false, render: (o) => o.id },
+      { id: 'id', label: t('finances:orders.columns.id'), width: 70, sortable: true, render: (o) => o.id },
+      {
+        id: 'created_at',
+        label: t('finances:orders.columns.created'),
+        width: 104,
+        sortable: true,
+        render: (o) => formatDate(o.created_at),
+      },
       {
         id: 'client',
         label: t('finances:orders.columns.client'),
@@ -166,14 +173,6 @@ export function OrdersTab({ manage }: { manage: boolean }) {
         width: 120,
         visible: false,
         render: (o) => (o.lastDelivery ? formatDate(o.lastDelivery.delivered_at) : '–'),
-      },
-      {
-        id: 'created_at',
-        label: t('finances:orders.columns.created'),
-        width: 150,
-        sortable: true,
-        visible: false,
-        render: (o) => formatDateTime(o.created_at),
       },
       {
         id: 'updated_at',

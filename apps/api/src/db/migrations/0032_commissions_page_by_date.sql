@@ -1,0 +1,2 @@
+DROP INDEX "commissions_reason_updated_idx";--> statement-breakpoint
+CREATE INDEX "commissions_reason_created_idx" ON "commissions" USING btree ("reason","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
