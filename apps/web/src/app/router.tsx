@@ -19,6 +19,7 @@ const CreateAgentPage = named(() => import('../features/staff/create-agent-page.
 const AccountsPage = named(() => import('../features/accounts/accounts-page.tsx'), 'AccountsPage');
 const EditAccountPage = named(() => import('../features/accounts/edit-account-page.tsx'), 'EditAccountPage');
 const PieChartPage = named(() => import('../features/stats/pie-chart-page.tsx'), 'PieChartPage');
+const TotalStatisticsPage = named(() => import('../features/stats/total-statistics-page.tsx'), 'TotalStatisticsPage');
 const LocationsPage = named(() => import('../features/locations/locations-page.tsx'), 'LocationsPage');
 const GlobalSettingsPage = named(() => import('../features/settings/global-settings-page.tsx'), 'GlobalSettingsPage');
 const ProductsPage = named(() => import('../features/products/products-page.tsx'), 'ProductsPage');
@@ -63,6 +64,7 @@ const BUILT: Record<string, () => ReactElement> = {
   accountsSettings: () => <AccountsPage />,
   editAccount: () => <EditAccountPage />,
   pieChart: () => <PieChartPage />,
+  totalStatistics: () => <TotalStatisticsPage />,
   locations: () => <LocationsPage />,
   globalSettings: () => <GlobalSettingsPage />,
   products: () => <ProductsPage />,
