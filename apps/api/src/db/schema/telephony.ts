@@ -33,7 +33,10 @@ export const telephonyCalls = pgTable(
     /** When the agent's sockets were sent the incoming call. */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     /** Every agent the call rang on whose sockets were sent it (a team's call rings on several); each hears its end. */
-    notifiedAgentIds: integer('notified_agent_ids').array().notNull().default(sql`'{}'::integer[]`),
+    notifiedAgentIds: integer('notified_agent_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The client's contact-history entry of this call, written once from call.ended. */
     historyEntryId: integer('history_entry_id').references(() => contactHistory.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
