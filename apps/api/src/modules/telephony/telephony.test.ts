@@ -282,6 +282,30 @@ describe('an inbound call', () => {
     expect((await heardUntilProbe(a, agentA.id)).map((e) => e.event)).toEqual(['call.ended', 'listing_updated', 'client_updated']);
   });
 
+  it('a delivery that fails writes nothing, and Aircall’s retry applies it once', async () => {
+    const client = await buildClient(t, { surname: 'Wiederholt', mobilePhone: '079 135 79 11', linkedAgentId: agentA.id });
+    const c = call(agentA, { rawDigits: '+41 79 135 79 11' });
+    // The database refuses the call's first write (a sequence is not rolled back, so only the first try fails).
+    await t.pool.query(`CREATE SEQUENCE fail_once_seq`);
+    await t.pool.query(`
+      CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.provider_call_id = '${c.id}' AND nextval('fail_once_seq') = 1 THEN
+          RAISE EXCEPTION 'injected failure';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await t.pool.query(`CREATE TRIGGER fail_once BEFORE UPDATE ON telephony_calls FOR EACH ROW EXECUTE FUNCTION fail_once()`);
+    try {
+      const delivery = await aircall.deliver(callWebhook(c, 'call.ended', TOKEN));
+      expect(delivery).toEqual({ event: 'call.ended', status: 200, attempts: 2 });
+    } finally {
+      await t.pool.query(`DROP TRIGGER fail_once ON telephony_calls; DROP FUNCTION fail_once(); DROP SEQUENCE fail_once_seq`);
+    }
+    expect(await callRows(c.id)).toEqual([expect.objectContaining({ client_id: client, duration: 128, outcome: 'answered' })]);
+    expect(await historyOf(client)).toHaveLength(1);
+  });
+
   it('a late call.hungup never overwrites call.ended; call.ended before call.answered keeps the answer', async () => {
     const c = call(agentA, { rawDigits: '+41 79 000 00 01' });
     await deliver(c, 'call.created');
