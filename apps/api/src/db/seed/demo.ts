@@ -28,6 +28,7 @@ import { linkLeadLocations, seedDemoLocations } from './locations.ts';
 import { seedAcademy } from './academy.ts';
 import { COMPANIES, REGIONS, RUSSIAN_SPEAKERS, type RegionKey } from './names.ts';
 import { seedProducts } from './products.ts';
+import { seedDemoStock } from './stock.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoStaff } from './staff.ts';
 
@@ -230,6 +231,8 @@ export async function seedDemo(
         partner: signIn('partner@demo.test'),
       },
     });
+    // After the demo's orders and deliveries: what the warehouse holds covers what is still to deliver.
+    await seedDemoStock(tx);
     await seedDemoImports(tx, {
       admin: signIn('admin@demo.test'),
       ocrManager: signIn('om@demo.test'),
