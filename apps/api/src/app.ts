@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   authRoutes(app, authDeps);
   accountRoutes(app, authDeps);
   staffRoutes(app, authDeps);
-  mailRoutes(app, { db: deps.database.db });
+  mailRoutes(app, { db: deps.database.db, onMailQueued: () => deps.jobs?.notifyMailQueued() });
   smsRoutes(app, { db: deps.database.db, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
   smsWebhookRoutes(app, { db: deps.database.db, publicUrl: deps.config.publicUrl, key: smsWebhookKey(deps.config) });
   locationRoutes(app, { db: deps.database.db });

@@ -45,6 +45,7 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['calendar_event_error', 409],
   ['EVENT_NOT_PLANNED', 409],
   ['SMS_NOT_DEAD_LETTER', 409],
+  ['MAIL_NOT_DEAD_LETTER', 409],
   ['UNKNOWN_PRODUCT_ID', 404],
   ['ORDER_NOT_PAID_BY_BILL', 409],
   ['INVOICE_SETTINGS_INCOMPLETE', 409],

@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   EVENT_NOT_PLANNED: 409,
   /** The SMS is not in the dead-letter list (sent, planned, or already sent again): nothing to retry. */
   SMS_NOT_DEAD_LETTER: 409,
+  /** The mail has not failed for good (sent, waiting, or already sent again): nothing to retry. */
+  MAIL_NOT_DEAD_LETTER: 409,
   UNKNOWN_PRODUCT_ID: 404,
   /** An invoice with a QR-bill is only for an order paid by bill. */
   ORDER_NOT_PAID_BY_BILL: 409,

@@ -6,6 +6,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'profile.self',
   'auth.loginBy',
   'outbox.read',
+  'outbox.retry',
   'translations.add',
   'audit.read',
   'accounts.block',

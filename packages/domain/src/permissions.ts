@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   'profile.self': 'Read and edit the own profile, sign out, use the socket, keep own table layouts',
   'auth.loginBy': 'Act as another user (audited)',
   'outbox.read': 'Read the local mail outbox',
+  'outbox.retry': 'Send a mail of the outbox that failed for good again',
   'translations.add': 'Add missing translation keys',
   'audit.read': 'Read the audit log',
   'accounts.block': 'Block and unblock accounts (ends their sessions)',

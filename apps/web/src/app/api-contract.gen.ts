@@ -1710,6 +1710,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a mail that failed for good again (its tries start anew) */
+        post: operations["postApiOutboxByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plain-users": {
         parameters: {
             query?: never;
@@ -2837,7 +2854,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "SMS_NOT_DEAD_LETTER" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY";
+            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "SMS_NOT_DEAD_LETTER" | "MAIL_NOT_DEAD_LETTER" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY";
             field_validation?: {
                 [key: string]: "invalid_email" | "passwords_dont_match" | "invalid_website_url" | "field_is_required" | "invalid_phone" | "unauthorized" | "field_name_is_required" | "one_of_the_dates_is_required" | "too_short" | "too_long" | "invalid_value" | "already_taken" | "discount_exceeds_sale" | "refund_not_marked" | "name_missing" | "contact_missing" | "postcode_unknown" | "locality_mismatch" | "ocr_uncertain" | "file_empty" | "file_no_header" | "file_unreadable" | "file_type_unsupported" | "file_too_large" | "file_too_many_rows";
             };
@@ -15575,6 +15592,83 @@ export interface operations {
             };
             /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiOutboxByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: number;
+                        kind: string;
+                        sent_at: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed";
+                        subject: string;
+                        text: string;
+                        to: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

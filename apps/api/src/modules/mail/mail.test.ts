@@ -178,6 +178,39 @@ describe('deliverQueued', () => {
     expect(transport.delivered.map((m) => [m.to, m.messageId])).toEqual([['lease@example.ch', `<mail-${row!.id}@back-office.local>`]]);
   });
 
+  it('lets an admin send a mail that failed for good again, once; only admins, only from the app', async () => {
+    await queueCode('dead@example.ch');
+    await queueCode('fine@example.ch');
+    const [dead, fine] = (await outboxRows()).map((r) => r.id);
+    await t.pool.query(`UPDATE mail_outbox SET status = 'failed', attempts = 6, dead_at = now() WHERE id = $1`, [dead]);
+
+    for (const role of ['sales_agent', 'call_agent', 'user'] as const) {
+      const user = await createUser(t.db, { role });
+      const res = await injectAs(t.app, await login(t.app, user.email), { method: 'POST', url: `/api/outbox/${dead}/retry` });
+      expect(res.statusCode, role).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/outbox/${dead}/retry` })).statusCode).toBe(401);
+    const crossSite = await injectAs(t.app, adminCookie, {
+      method: 'POST',
+      url: `/api/outbox/${dead}/retry`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const waiting = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/outbox/${fine}/retry` });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toMatchObject({ error: 'MAIL_NOT_DEAD_LETTER' });
+    expect((await injectAs(t.app, adminCookie, { method: 'POST', url: '/api/outbox/999999999/retry' })).statusCode).toBe(404);
+    expect((await injectAs(t.app, adminCookie, { method: 'POST', url: '/api/outbox/0/retry' })).statusCode).toBe(400);
+    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 6 });
+
+    const res = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/outbox/${dead}/retry` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: dead, status: 'queued', to: 'dead@example.ch' });
+    expect((await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/outbox/${dead}/retry` })).statusCode).toBe(409);
+    expect((await outboxRows())[0]).toMatchObject({ status: 'queued', attempts: 0, dead_at: null });
+    expect(await deliverQueued(t.db, outboxTransport, FROM)).toEqual({ sent: 2, failed: 0 });
+  });
+
   it('sends the other messages of a batch when one of them fails', async () => {
     await queueCode('ok-1@example.ch');
     await queueCode('down@example.ch');

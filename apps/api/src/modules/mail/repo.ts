@@ -75,6 +75,21 @@ export async function markFailed(db: Tx, id: number, failure: { error: string; r
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
 }
 
+/** An admin sends a failed mail again: queued now, its tries counted anew. Null when it is not (or no longer) failed. */
+export async function retryDeadMail(db: Tx, id: number): Promise<MailRow | null> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'queued', attempts: 0, deadAt: null, nextAttemptAt: null, leaseUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function mailExists(db: Tx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return rows.length > 0;
+}
+
 /** The next time a mail comes due (a retry after its pause, or a lease running out); null when none waits. */
 export async function nextMailDueAt(db: Tx): Promise<Date | null> {
   const result = await db.execute<{ at: Date | string | null }>(sql`

@@ -1,9 +1,9 @@
-import { outboxListDto, outboxQuery } from '@bo/domain';
+import { idParams, outboxListDto, outboxMessageDto, outboxQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
-import { outboxPage } from './service.ts';
+import { outboxPage, retryMail } from './service.ts';
 
-export function mailRoutes(app: App, deps: { db: Db }): void {
+export function mailRoutes(app: App, deps: { db: Db; onMailQueued?: () => void }): void {
   app.get(
     '/api/outbox',
     {
@@ -11,5 +11,23 @@ export function mailRoutes(app: App, deps: { db: Db }): void {
       schema: { summary: 'List the queued and sent mails', tags: ['mail'], querystring: outboxQuery, response: { 200: outboxListDto } },
     },
     async (request) => outboxPage(deps.db, request.query),
+  );
+
+  app.post(
+    '/api/outbox/:id/retry',
+    {
+      config: { access: { permission: 'outbox.retry' } },
+      schema: {
+        summary: 'Send a mail that failed for good again (its tries start anew)',
+        tags: ['mail'],
+        params: idParams,
+        response: { 200: outboxMessageDto },
+      },
+    },
+    async (request) => {
+      const answer = await retryMail(deps.db, request.params.id);
+      deps.onMailQueued?.();
+      return answer;
+    },
   );
 }

@@ -2,7 +2,8 @@ import { OUTBOX_LEASE_MS, outboxRetryDelayMs, toLanguage } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MailTransport } from '../../integrations/mail/transport.ts';
 import { toOutboxMailDto, toRecipientMailDto } from './dto.ts';
-import { claimNext, insertMail, listMail, markFailed, markSent, nextMailDueAt } from './repo.ts';
+import { claimNext, insertMail, listMail, mailExists, markFailed, markSent, nextMailDueAt, retryDeadMail } from './repo.ts';
+import { AppError } from '../../core/errors.ts';
 import { renderMail, type MailKind } from './templates.ts';
 
 export interface MailMessage {
@@ -78,6 +79,18 @@ export function messageIdOf(id: number, from: string): string {
 /** When the next mail comes due; the job wakes then rather than at the next minute's sweep. */
 export async function nextMailDue(db: Db): Promise<Date | null> {
   return nextMailDueAt(db);
+}
+
+/** An admin sends a mail that failed for good again; it goes out with the next run of the job. */
+export async function retryMail(db: Db, id: number) {
+  const row = await retryDeadMail(db, id);
+  if (!row) {
+    if (!(await mailExists(db, id))) {
+      throw new AppError('NOT_FOUND', { message: 'No such mail' });
+    }
+    throw new AppError('MAIL_NOT_DEAD_LETTER', { message: 'The mail has not failed for good' });
+  }
+  return toOutboxMailDto(row);
 }
 
 export async function outboxPage(db: Db, opts: { limit: number; offset: number; to?: string | undefined }) {

@@ -51,3 +51,12 @@ export function useRetrySms() {
     onSettled: () => client.invalidateQueries({ queryKey: SMS_OUTBOX_KEY }),
   });
 }
+
+/** Sends a mail that failed for good again; the list shows it waiting. */
+export function useRetryMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post('/api/outbox/{id}/retry', { path: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: MAIL_OUTBOX_KEY }),
+  });
+}

@@ -1,10 +1,12 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import { formatDateTime, type OutboxMessageDto } from '@bo/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../ui/data-table/data-table.tsx';
 import { useDataTable, type DataTableColumn } from '../../ui/data-table/use-data-table.ts';
-import { useMailOutbox } from './api.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import { snackbar } from '../../app/snackbar.tsx';
+import { useMailOutbox, useRetryMail } from './api.ts';
 
 const STATUS_COLOUR = { queued: 'warning', sending: 'info', sent: 'success', failed: 'error' } as const;
 
@@ -12,6 +14,7 @@ const STATUS_COLOUR = { queued: 'warning', sending: 'info', sent: 'success', fai
 export function MailOutbox() {
   const { t } = useTranslation(['common', 'tables']);
   const [open, setOpen] = useState<number | null>(null);
+  const retry = useRetryMail();
 
   // The outbox answers newest first and filters by recipient only: no column sorts.
   const columns = useMemo<DataTableColumn<OutboxMessageDto>[]>(
@@ -27,8 +30,32 @@ export function MailOutbox() {
         render: (m) => <Chip size="small" color={STATUS_COLOUR[m.status]} label={t(`outbox.statuses.${m.status}`)} />,
       },
       { id: 'sent_at', label: t('outbox.sentAt'), width: 160, render: (m) => (m.sent_at ? formatDateTime(m.sent_at) : '') },
+      {
+        id: 'retry',
+        label: t('outbox.retry'),
+        width: 150,
+        // A mail that failed for good (all its tries used up) can be sent again.
+        render: (m) =>
+          m.status === 'failed' ? (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={retry.isPending && retry.variables === m.id}
+              data-testid="mail-retry"
+              onClick={(e) => {
+                e.stopPropagation();
+                retry.mutate(m.id, {
+                  onSuccess: () => snackbar.show(t('outbox.retried'), 'success'),
+                  onError: (err) => snackbar.show(errorMessage(err, t)),
+                });
+              }}
+            >
+              {t('outbox.retry')}
+            </Button>
+          ) : null,
+      },
     ],
-    [t],
+    [t, retry],
   );
   const table = useDataTable({ tableName: 'outbox', columns, pageSize: 100 });
   const query = useMailOutbox(table.query);
