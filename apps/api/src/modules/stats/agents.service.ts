@@ -161,11 +161,11 @@ async function assemble<F>(db: Db, p: Period, g: Groups, figures: (x: Record<str
 export async function salesAgentStats(db: Db, actor: Actor, q: AgentStatsQuery, now = new Date()): Promise<SalesAgentStatsDto> {
   const p = periodOf(actor, q, SALES_ROLES, now);
   const [leads, demos, orders, commissions, returns] = await Promise.all([
-    repo.leadFigures(db, p.range),
-    repo.demoFigures(db, { ...p.range, by: 'agent' }),
-    repo.orderFigures(db, { ...p.range, by: 'agent_id' }),
-    repo.commissionFigures(db, p.range),
-    repo.returnFigures(db, p.range),
+    repo.withoutJit(db, (tx) => repo.leadFigures(tx, p.range)),
+    repo.withoutJit(db, (tx) => repo.demoFigures(tx, { ...p.range, by: 'agent' })),
+    repo.withoutJit(db, (tx) => repo.orderFigures(tx, { ...p.range, by: 'agent_id' })),
+    repo.withoutJit(db, (tx) => repo.commissionFigures(tx, p.range)),
+    repo.withoutJit(db, (tx) => repo.returnFigures(tx, p.range)),
   ]);
   const g = new Groups(p).add(leads).add(demos).add(orders).add(commissions).add(returns);
   return assemble(db, p, g, salesFigures, now);
@@ -175,10 +175,10 @@ export async function salesAgentStats(db: Db, actor: Actor, q: AgentStatsQuery, 
 export async function callAgentStats(db: Db, actor: Actor, q: AgentStatsQuery, now = new Date()): Promise<CallAgentStatsDto> {
   const p = periodOf(actor, q, CALL_ROLES, now);
   const [calls, demos, orders, commissions] = await Promise.all([
-    repo.callFigures(db, p.range),
-    repo.demoFigures(db, { ...p.range, by: 'booker' }),
-    repo.orderFigures(db, { ...p.range, by: 'call_agent_id' }),
-    repo.commissionFigures(db, p.range),
+    repo.withoutJit(db, (tx) => repo.callFigures(tx, p.range)),
+    repo.withoutJit(db, (tx) => repo.demoFigures(tx, { ...p.range, by: 'booker' })),
+    repo.withoutJit(db, (tx) => repo.orderFigures(tx, { ...p.range, by: 'call_agent_id' })),
+    repo.withoutJit(db, (tx) => repo.commissionFigures(tx, p.range)),
   ]);
   const g = new Groups(p).add(calls).add(demos).add(orders).add(commissions);
   return assemble(db, p, g, callFigures, now);

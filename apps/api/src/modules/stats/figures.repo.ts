@@ -1,6 +1,6 @@
 import { CALL_TYPES, REACHED_CALL_STATUSES, roleByCode, type RoleCode } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 
 /**
  * The SQL of the agents' statistics, one function per family of figures (docs/statistics.md holds the
@@ -12,6 +12,22 @@ import type { Tx } from '../../db/client.ts';
  * Months are Zurich calendar months: the range is given as instants (`zurichInstant`) and the month of a
  * row is its instant's month in Europe/Zurich.
  */
+
+/**
+ * Runs one family's statement in a read-only transaction without JIT compilation: the planner's cost of
+ * a year of orders is above the JIT threshold, and compiling took a second of the 1.5 s the statement
+ * took at benchmark scale (docs/performance.md "Total statistics"); the statements are simple
+ * aggregates that JIT does not speed up.
+ */
+export function withoutJit<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      return read(tx);
+    },
+    { accessMode: 'read only' },
+  );
+}
 
 export interface FigureRange {
   /** First instant of the period (included) and the instant after it (excluded). */
