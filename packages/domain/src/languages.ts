@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'warehouse',
   'import',
   'reminders',
+  'totalstats',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
