@@ -508,3 +508,123 @@ describe('totals', () => {
     expect(data.table.total.commissions + callTab.table.total.commissions).toBe(finances.totals.commissions);
   });
 });
+
+/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
+  return { int, pick };
+}
+
+describe('totals on generated data', () => {
+  it.each([
+    [2022, 11],
+    [2023, 4242],
+  ])('in %i (seed %i) equal the rows, the months and the orders, payments and commissions to the Rappen', async (year, seed) => {
+    const r = random(seed);
+    const sellers = [team.sa1, team.sa2, team.ia];
+    const earners = [team.sa1, team.sa2, team.ia, team.ca1, team.ca2];
+    const ids: number[] = [];
+    const commissionSum = new Map<number, number>();
+    for (let i = 0; i < 30; i += 1) {
+      // Any instant of the year, the first and last hours of a month included.
+      const month = r.int(1, 12);
+      const at = new Date(Date.UTC(year, month - 1, r.pick([1, 15, 28]), r.pick([0, 10, 22, 23]), r.int(0, 59)));
+      const seller = r.pick(sellers);
+      // A demo of its own time (an agent's demos may not overlap).
+      const eventId = await presentation(seller, {
+        startsAt: new Date(Date.UTC(year, i % 12, 2 + 3 * Math.floor(i / 12), 12)).toISOString(),
+        status: r.pick(['success', 'canceled', 'planned']),
+        bookedAt: at.toISOString(),
+      });
+      const id = await order({
+        agent: seller,
+        callAgent: r.pick([team.ca1, team.ca2, undefined]),
+        eventId,
+        at: at.toISOString(),
+        lines: Array.from({ length: r.int(1, 3) }, () => [r.int(1, 3), r.int(1, 500_000), r.pick(['sell', 'sell', 'gift'] as const)]),
+        payments: Array.from({ length: r.int(0, 3) }, () => r.int(-20_000, 300_000)).filter((p) => p !== 0),
+        status: r.pick(['open', 'pending', 'closed', 'canceled', 'on_hold']),
+        discount: r.pick([0, 0, r.int(1, 200_000)]),
+        bank: r.pick([0, r.int(1, 5_000)]),
+      });
+      ids.push(id);
+      for (let c = r.int(0, 3); c > 0; c -= 1) {
+        const earner = r.pick(earners);
+        const amount = r.int(-10_000, 50_000);
+        await commission(
+          earner,
+          id,
+          r.pick(['sale', 'l1', 'l2', 'l3', 'ca']),
+          amount,
+          r.pick(['open', 'pending', 'paid', 'paid_as_discount']),
+          at.toISOString(),
+        );
+        commissionSum.set(earner.id, (commissionSum.get(earner.id) ?? 0) + amount);
+      }
+    }
+    const data = await sales(team.admin, `?year=${year}`);
+    const callTab = await calls(team.admin, `?year=${year}`);
+    expect(data.table.total.sales).toBeGreaterThan(5);
+    expect(data.table.total.cancellations).toBeGreaterThan(0);
+    expect(data.table.rows.length).toBe(3);
+    const additive = ['demos_booked', 'demos_held', 'sales', 'sold', 'paid', 'cancellations', 'canceled_sum', 'commissions'] as const;
+    for (const key of additive) {
+      expect(
+        data.table.rows.reduce((sum, row) => sum + row[key], 0),
+        key,
+      ).toBe(data.table.total[key]);
+      expect(
+        data.charts.months.reduce((sum, m) => sum + m[key], 0),
+        key,
+      ).toBe(data.table.total[key]);
+    }
+    for (const key of ['sales', 'sold', 'commissions'] as const) {
+      expect(
+        callTab.table.rows.reduce((sum, row) => sum + row[key], 0),
+        key,
+      ).toBe(callTab.table.total[key]);
+    }
+    // The orders and payments as the finances show each order.
+    let sold = 0;
+    let paid = 0;
+    let canceled = 0;
+    for (const id of ids) {
+      const o = (await injectAs(t.app, team.admin.cookie, { method: 'GET', url: `/api/finances/order/${id}` })).json<{ data: OrderDto }>()
+        .data;
+      if (zurichClock(new Date(o.created_at)).year !== year) {
+        continue;
+      }
+      if (o.status === 'canceled') {
+        canceled += o.sum;
+      } else {
+        sold += o.sum;
+        paid += o.paid;
+      }
+    }
+    expect(data.table.total.sold).toBe(sold);
+    expect(data.table.total.paid).toBe(paid);
+    expect(data.table.total.canceled_sum).toBe(canceled);
+    // The commission rows written, by who earns them.
+    const of = (who: Staff[]) => who.reduce((sum, w) => sum + (commissionSum.get(w.id) ?? 0), 0);
+    expect(data.table.total.commissions).toBe(of(sellers));
+    expect(callTab.table.total.commissions).toBe(of([team.ca1, team.ca2]));
+    for (const row of data.table.rows) {
+      expect(
+        row.commissions_by_reason.sale +
+          row.commissions_by_reason.l1 +
+          row.commissions_by_reason.l2 +
+          row.commissions_by_reason.l3 +
+          row.commissions_by_reason.ca,
+      ).toBe(row.commissions);
+      expect(Object.values(row.commissions_by_status).reduce((a, b) => a + b, 0)).toBe(row.commissions);
+    }
+  });
+});
