@@ -162,6 +162,40 @@ void describe('e-mail reminders', { timeout: 180_000 }, () => {
   );
 
   void it(
+    'admin changes the reminder cadence in the global settings; a value out of bounds is refused next to its field',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const before = (await apiJson<Json<'get', '/api/global-settings'>>(page, 'GET', '/api/global-settings')).data;
+      try {
+        await page.goto('/admin-dashboard/global-settings');
+        await page.getByTestId('global-settings-form').waitFor();
+        const first = page.getByTestId('setting-email_reminder_first_after_calls');
+        assert.equal(await first.inputValue(), before.email_reminder_first_after_calls);
+        await page.getByRole('heading', { level: 2, name: tr('de', 'settings:sections.reminders.title') }).waitFor();
+
+        await first.fill('0');
+        await page.getByTestId('save-settings').click();
+        await page.locator('#email_reminder_first_after_calls[aria-invalid="true"]').waitFor();
+        assert.equal(await textOf(page.locator('#email_reminder_first_after_calls-helper-text')), tr('de', 'validation.invalid_value'));
+        await assertAccessible(page, 'the global settings with the reminder cadence');
+        await page.getByRole('heading', { level: 2, name: tr('de', 'settings:sections.reminders.title') }).scrollIntoViewIfNeeded();
+        await screenshot(page, 'global-settings-reminders');
+
+        await first.fill('2');
+        await page.getByTestId('setting-email_reminder_expired_after_days').fill('21');
+        await page.getByTestId('save-settings').click();
+        await expectSnackbar(page, tr('de', 'settings:saved'));
+        const saved = (await apiJson<Json<'get', '/api/global-settings'>>(page, 'GET', '/api/global-settings')).data;
+        assert.equal(saved.email_reminder_first_after_calls, '2');
+        assert.equal(saved.email_reminder_expired_after_days, '21');
+      } finally {
+        // The logo path is left out: the logo upload sets it.
+        await apiJson(page, 'POST', '/api/global-settings', { ...before, receipt_logo_path: undefined });
+      }
+    }),
+  );
+
+  void it(
     'a call agent finds the reminders tab with the demo leads and stops the reminders of one',
     withPage(async (page) => {
       await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
