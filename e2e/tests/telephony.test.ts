@@ -230,6 +230,24 @@ void describe('Telephony', { timeout: 240_000 }, () => {
       const started = (await answer.json()) as Json<'get', '/api/clients/initiate-call/{id}'>;
       assert.equal(started.data.number, phone.e164);
       await expectSnackbar(agent, tr('de', 'clients:callStarted', { name: `${surname}, Erika`, number: phone.e164 }));
+
+      // The local provider answered the outgoing call; the admin's simulator lists it among the agent's
+      // running calls and plays its end: it lands in the client's contact history as a call.
+      const runningCall = admin.getByTestId('simulator-running-call').filter({ hasText: `Erika ${surname}` });
+      await runningCall.waitFor({ timeout: 20_000 });
+      await assertAccessible(admin, 'the simulator’s running calls', '[data-testid="simulator-form"]');
+      await screenshot(admin, 'telephony-simulator-running-1280');
+      await runningCall.getByTestId('simulator-carry-on').click();
+      assert.equal(await textOf(admin.getByTestId('simulator-state')), tr('de', 'telephony:simulator.states.answered'));
+      assert.equal(await admin.getByTestId('simulator-number').inputValue(), phone.e164);
+      await admin.getByTestId('simulator-duration').fill('42');
+      await simulate(admin, 'hangup');
+      await simulate(admin, 'end');
+      await runningCall.waitFor({ state: 'detached', timeout: 20_000 });
+      await agent.goto(`/ca-dashboard/show-user/${clientId}`);
+      const outgoing = agent.getByTestId('contact-history').locator('[data-testid="contact-entry"][data-type="call"]');
+      await eventually(async () => assert.equal(await outgoing.count(), 1));
+      assert.equal(await history.locator('[data-testid="contact-entry"][data-type="inbound_call"]').count(), 1);
     }),
   );
 

@@ -61,6 +61,19 @@ export function useClientChoices(search: string) {
   });
 }
 
+/** A staff member's calls still running, for the simulator to carry on (admins only: `accountId`). */
+export function useRunningCallsOf(agentId: number | null) {
+  const query = { accountId: agentId ?? 0, limit: 50, offset: 0 };
+  return useQuery({
+    queryKey: [...CALL_LOGS_KEY, 'of', agentId],
+    queryFn: () => api.get('/api/account/aircall-logs', { query }),
+    enabled: agentId !== null,
+    // Calls the staff member starts elsewhere (from a client's row) show up while the screen is open.
+    refetchInterval: 5_000,
+    select: (answer) => answer.data.filter((call) => call.outcome === 'in_progress'),
+  });
+}
+
 export interface SimulateStep {
   agentId: number;
   direction: 'inbound' | 'outbound';

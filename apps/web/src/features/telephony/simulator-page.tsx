@@ -22,8 +22,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
-import { useSimulateCall, useTelephonyAgents } from './api.ts';
-import { afterStep, NO_SIM_CALL, SIM_STEPS, stepAllowed, type SimCall, type SimStep } from './simulator-state.ts';
+import { useRefreshCallLogs, useRunningCallsOf, useSimulateCall, useTelephonyAgents } from './api.ts';
+import { afterStep, carryOn, NO_SIM_CALL, SIM_STEPS, stepAllowed, type SimCall, type SimStep } from './simulator-state.ts';
 
 type Direction = 'inbound' | 'outbound';
 
@@ -47,6 +47,8 @@ export function SimulatorPage() {
   const [errors, setErrors] = useState<{ agent?: string; number?: string; duration?: string }>({});
 
   const running = call.phase !== 'idle' && call.phase !== 'ended';
+  const runningCalls = useRunningCallsOf(agentId ? Number(agentId) : null);
+  const refreshLogs = useRefreshCallLogs();
 
   const send = (step: SimStep) => {
     const problems: typeof errors = {};
@@ -75,7 +77,10 @@ export function SimulatorPage() {
         ...(timed ? { duration: seconds } : {}),
       },
       {
-        onSuccess: ({ callId }) => setCall((c) => afterStep(c, step, callId, new Date().toISOString())),
+        onSuccess: ({ callId }) => {
+          setCall((c) => afterStep(c, step, callId, new Date().toISOString()));
+          refreshLogs();
+        },
         onError: (err) => snackbar.show(t('telephony:simulator.failed', { reason: errorMessage(err, tc) })),
       },
     );
@@ -183,6 +188,46 @@ export function SimulatorPage() {
               )}
             </Stack>
           </Stack>
+          {agentId && (runningCalls.data?.length ?? 0) > 0 && (
+            <Box component="section" aria-labelledby="simulator-running-title" sx={{ mt: 3 }} data-testid="simulator-running">
+              <Typography id="simulator-running-title" variant="subtitle1" component="h3">
+                {t('telephony:simulator.running')}
+              </Typography>
+              <List dense>
+                {runningCalls.data?.map((log) => (
+                  <ListItem
+                    key={log.id}
+                    divider
+                    disableGutters
+                    data-testid="simulator-running-call"
+                    data-call-id={log.callId}
+                    secondaryAction={
+                      <Button
+                        size="small"
+                        disabled={running || !log.number || log.callId === call.callId}
+                        onClick={() => {
+                          setDirection(log.direction === 'outbound' ? 'outbound' : 'inbound');
+                          setNumber(log.number ?? '');
+                          setErrors({});
+                          setCall(carryOn(log.callId, log.answeredAt !== null));
+                        }}
+                        data-testid="simulator-carry-on"
+                      >
+                        {t('telephony:simulator.carryOn')}
+                      </Button>
+                    }
+                  >
+                    <ListItemText
+                      primary={`${t(log.direction === 'outbound' ? 'telephony:simulator.outbound' : 'telephony:simulator.inbound')} · ${
+                        log.clientName ?? displayPhone(log.number)
+                      }`}
+                      secondary={[displayPhone(log.number), formatDateTime(log.startedAt)].filter(Boolean).join(' · ')}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          )}
         </Paper>
         <Paper
           component="section"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterStep, NO_SIM_CALL, SIM_STEPS, stepAllowed, type SimPhase, type SimStep } from './simulator-state.ts';
+import { afterStep, carryOn, NO_SIM_CALL, SIM_STEPS, stepAllowed, type SimPhase, type SimStep } from './simulator-state.ts';
 
 describe('the telephony simulator', () => {
   const allowed: Record<SimPhase, SimStep[]> = {
@@ -23,5 +23,12 @@ describe('the telephony simulator', () => {
     expect(call.history.map((e) => e.step)).toEqual(['ring', 'answer', 'hangup', 'end']);
     const next = afterStep(call, 'ring', 'c2', '10:05');
     expect(next).toEqual({ callId: 'c2', phase: 'ringing', history: [{ step: 'ring', callId: 'c2', at: '10:05' }] });
+  });
+
+  it('carries on a running call from where it is', () => {
+    expect(carryOn('c9', true)).toEqual({ callId: 'c9', phase: 'answered', history: [] });
+    const ringing = carryOn('c9', false);
+    expect(SIM_STEPS.filter((s) => stepAllowed(ringing.phase, s))).toEqual(['answer', 'hangup', 'end']);
+    expect(afterStep(carryOn('c9', true), 'hangup', 'c9', '10:00').history).toEqual([{ step: 'hangup', callId: 'c9', at: '10:00' }]);
   });
 });

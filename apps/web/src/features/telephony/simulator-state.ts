@@ -46,3 +46,8 @@ export function afterStep(call: SimCall, step: SimStep, callId: string, at: stri
   const history = step === 'ring' ? [] : call.history;
   return { callId, phase: phaseAfter(step), history: [...history, { step, callId, at }] };
 }
+
+/** A call that runs already (e.g. one started from a client's row), taken over to play its next steps. */
+export function carryOn(callId: string, answered: boolean): SimCall {
+  return { callId, phase: answered ? 'answered' : 'ringing', history: [] };
+}
