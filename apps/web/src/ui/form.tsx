@@ -42,12 +42,15 @@ export function FormSelect<T extends FieldValues>({
   label,
   options,
   nullable = false,
+  required = false,
 }: {
   form: AnyForm<T>;
   name: Path<T>;
   label: string;
   options: readonly { value: string; label: string }[];
   nullable?: boolean;
+  /** Marks the choice as required, as a required text field is marked. */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -60,6 +63,7 @@ export function FormSelect<T extends FieldValues>({
           fullWidth
           id={String(name)}
           label={label}
+          required={required}
           value={field.value ?? ''}
           onChange={(e) => field.onChange(nullable && e.target.value === '' ? null : e.target.value)}
           error={Boolean(fieldState.error)}

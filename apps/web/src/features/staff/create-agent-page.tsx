@@ -138,15 +138,16 @@ export function CreateAgentPage() {
         <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid="create-agent-form">
           <Paper sx={{ p: 3, display: 'grid', gap: 3 }}>
             <Box sx={grid}>
-              <FormText form={form} name="name" label={tc('fields.name')} autoComplete="off" />
-              <FormText form={form} name="surname" label={tc('fields.surname')} autoComplete="off" />
-              <FormText form={form} name="email" label={tc('fields.email')} type="email" autoComplete="off" />
+              <FormText form={form} name="name" label={tc('fields.name')} required autoComplete="off" />
+              <FormText form={form} name="surname" label={tc('fields.surname')} required autoComplete="off" />
+              <FormText form={form} name="email" label={tc('fields.email')} type="email" required autoComplete="off" />
               <FormText form={form} name="phone" label={tc('fields.phone')} type="tel" autoComplete="off" />
               <FormSelect
                 form={form}
                 name="role"
                 options={STAFF_ROLE_CODES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
                 label={t('staff:fields.role')}
+                required
               />
               <FormSelect
                 form={form}
