@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'omnicas',
   'warehouse',
   'import',
+  'telephony',
   'reminders',
   'totalstats',
 ] as const;
