@@ -9,6 +9,7 @@ import { outboxTransport } from './integrations/mail/transport.ts';
 import { createSmsSender } from './integrations/sms/index.ts';
 import { createDrive } from './integrations/drive/index.ts';
 import { createOcrEngine } from './integrations/ocr/index.ts';
+import { createTelephony } from './integrations/telephony/index.ts';
 import { startJobs } from './jobs/queue.ts';
 import { DEFAULT_WEB_DIST, LOCALES_DIR, readVersion } from './paths.ts';
 
@@ -49,6 +50,7 @@ const jobs = await startJobs({
   },
   importCheck: { db: database.db, files: { db: database.db, storage: storageFor(config) }, limits: config.import },
   reminders: { publicUrl: config.publicUrl },
+  telephony: createTelephony(config),
   onError: (err) => report(`job error: ${errorSummary(err)}`),
 });
 

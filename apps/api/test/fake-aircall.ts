@@ -81,6 +81,11 @@ export function callWebhook(call: FakeCall, event: CallEventName, token: string,
   };
 }
 
+/** The call as Aircall's API lists it (`GET /v1/calls`): the call object of its webhooks, finished or still running. */
+export function callResource(call: FakeCall, opts: { running?: boolean } = {}): Record<string, unknown> {
+  return callWebhook(call, opts.running ? 'call.answered' : 'call.ended', '').data;
+}
+
 /** Aircall's user.opened / user.closed for an agent. */
 export function userWebhook(userId: number, open: boolean, timestamp: number, token: string) {
   return {
@@ -147,17 +152,56 @@ export function fakeAircall(url: string, opts: { retries?: number } = {}) {
 }
 
 /**
- * Aircall's public API as far as click-to-call uses it: `POST /v1/users/{id}/calls` with `{ number_id, to }`,
- * Basic auth, answered 204; `rateLimited` makes the next requests answer 429 with `Retry-After`.
+ * Aircall's public API as far as the app uses it: `POST /v1/users/{id}/calls` with `{ number_id, to }`,
+ * Basic auth, answered 204; `GET /v1/calls?from&to&order&per_page&page` listing `calls` (the call
+ * resources, Unix seconds) with `meta.next_page_link` while more pages follow; `rateLimited` makes the
+ * next requests answer 429 with `Retry-After`.
  */
 export async function startFakeAircallApi() {
   const { createServer } = await import('node:http');
   const dialed: { userId: string; to: string }[] = [];
+  /** The calls the account's list holds (`callResource` of a FakeCall, or as it was while running). */
+  const calls: Record<string, unknown>[] = [];
+  const listRequests: string[] = [];
   const state = { rateLimited: 0, retryAfter: '0' };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://aircall.test');
+      if (req.method === 'GET' && url.pathname === '/v1/calls' && (req.headers.authorization ?? '').startsWith('Basic ')) {
+        listRequests.push(url.search);
+        if (state.rateLimited > 0) {
+          state.rateLimited -= 1;
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
+          res.end(JSON.stringify({ error: 'Too Many Requests' }));
+          return;
+        }
+        const from = Number(url.searchParams.get('from') ?? 0);
+        const to = Number(url.searchParams.get('to') ?? Number.MAX_SAFE_INTEGER);
+        const perPage = Math.min(50, Number(url.searchParams.get('per_page') ?? 20));
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const inWindow = calls
+          .filter((c) => (c.started_at as number) >= from && (c.started_at as number) < to)
+          .sort((a, b) => (a.started_at as number) - (b.started_at as number));
+        const shown = inWindow.slice((page - 1) * perPage, page * perPage);
+        const more = page * perPage < inWindow.length;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            calls: shown,
+            meta: {
+              count: shown.length,
+              total: inWindow.length,
+              current_page: page,
+              per_page: perPage,
+              next_page_link: more ? `https://api.aircall.io/v1/calls?page=${page + 1}&per_page=${perPage}` : null,
+              previous_page_link: page > 1 ? `https://api.aircall.io/v1/calls?page=${page - 1}&per_page=${perPage}` : null,
+            },
+          }),
+        );
+        return;
+      }
       const match = /^\/v1\/users\/(\d+)\/calls$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match || !(req.headers.authorization ?? '').startsWith('Basic ')) {
         res.writeHead(404, { 'content-type': 'application/json' });
@@ -181,6 +225,8 @@ export async function startFakeAircallApi() {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dialed,
+    calls,
+    listRequests,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

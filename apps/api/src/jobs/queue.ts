@@ -2,6 +2,7 @@ import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
+import type { Telephony } from '../integrations/telephony/index.ts';
 import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/index.ts';
 import { sweepEmailReminders } from '../modules/clients/index.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type OcrJobs,
 } from '../modules/import/index.ts';
 import { deliverQueued, nextMailDue } from '../modules/mail/index.ts';
+import { registerTelephonyJobs } from '../modules/telephony/index.ts';
 import { deliverDueSms, nextSmsDueAt } from '../modules/sms/index.ts';
 
 export interface Jobs {
@@ -48,6 +50,8 @@ export async function startJobs(opts: {
   importCheck?: ImportCheckJobDeps;
   /** The app's address for the reminders' unsubscribe links; without it no reminder sweep runs here. */
   reminders?: { publicUrl: string };
+  /** The telephony provider: where it lists its calls, the call log is checked against that list. */
+  telephony?: Pick<Telephony, 'listCalls'>;
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
@@ -108,6 +112,9 @@ export async function startJobs(opts: {
   });
   const ocr: OcrJobs | null = opts.ocr ? await registerOcrJobs(boss, opts.ocr, opts.onError) : null;
   const importCheck = opts.importCheck ? await registerImportCheckJobs(boss, opts.importCheck, opts.onError) : null;
+  if (opts.telephony) {
+    await registerTelephonyJobs(boss, { db: opts.db, telephony: opts.telephony }, opts.onError);
+  }
   // The sweep picks up anything queued while no worker was running (a crash, a failed provider).
   await boss.schedule(MAIL_DELIVER, '* * * * *');
   await boss.schedule(SESSIONS_CLEANUP, '17 * * * *');

@@ -1,5 +1,5 @@
 import { normalisePhone } from '@bo/domain';
-import { requireTelephonyUser, TelephonyError, type Telephony, type TelephonyAgent } from './telephony.ts';
+import { requireTelephonyUser, TelephonyError, type ListedCall, type Telephony, type TelephonyAgent } from './telephony.ts';
 
 export interface AircallOptions {
   apiId: string;
@@ -108,8 +108,33 @@ export function aircallTelephony(opts: AircallOptions): Telephony {
       await request('POST', `/v1/users/${encodeURIComponent(userId)}/calls`, { number_id: numberId, to: number });
       return { providerCallId: null, status: 'dialing' };
     },
+    /**
+     * `GET /v1/calls?from&to&order=asc&per_page=50&page=N` (Unix seconds; Aircall answers `{ calls, meta }`
+     * and pages until `meta.next_page_link` is null; it serves at most 10,000 calls of one query, so a
+     * window is kept short). Each page goes through the same rate-limit handling as a dial.
+     */
+    async listCalls(from, to) {
+      const calls: ListedCall[] = [];
+      const window = `from=${Math.floor(from.getTime() / 1000)}&to=${Math.floor(to.getTime() / 1000)}`;
+      for (let page = 1; page <= MAX_LIST_PAGES; page += 1) {
+        const answer = await request('GET', `/v1/calls?${window}&order=asc&per_page=${LIST_PAGE_SIZE}&page=${page}`);
+        const body = (await answer.json().catch(() => null)) as { calls?: unknown; meta?: { next_page_link?: unknown } } | null;
+        if (!body || !Array.isArray(body.calls)) {
+          throw new TelephonyError('provider_unreachable', `Aircall answered GET /v1/calls without a list of calls`);
+        }
+        calls.push(...body.calls.filter((c): c is ListedCall => typeof c === 'object' && c !== null && !Array.isArray(c)));
+        if (!body.meta?.next_page_link) {
+          break;
+        }
+      }
+      return calls;
+    },
   };
 }
+
+/** Aircall's largest page of calls, and the 10,000 calls it serves of one query. */
+const LIST_PAGE_SIZE = 50;
+const MAX_LIST_PAGES = 200;
 
 /** Aircall's 429, to be sent again after its Retry-After. */
 class RateLimited extends Error {

@@ -7,6 +7,7 @@ export { aircallTelephony, type AircallOptions } from './aircall-telephony.ts';
 export { localTelephony, type LocalTelephonyOptions } from './local-telephony.ts';
 export {
   TelephonyError,
+  type ListedCall,
   type StartCallInput,
   type StartedCall,
   type Telephony,

@@ -21,10 +21,22 @@ export interface StartedCall {
   status: 'dialing' | 'recorded';
 }
 
+/**
+ * A call as the provider lists it (for Aircall, its call resource: the same object its webhooks carry
+ * as `data`), read by the telephony module like a webhook's.
+ */
+export type ListedCall = Record<string, unknown>;
+
 /** How a user starts a call from a client (GET /api/clients/initiate-call/{id}). The caller stores the attempt. */
 export interface Telephony {
   readonly provider: string;
   startCall(input: StartCallInput): Promise<StartedCall>;
+  /**
+   * The calls that started within [from, to), oldest first, every page; what the call log is checked
+   * against, in case a webhook never arrived. Absent where the provider has no such list (the local
+   * default: its calls go through the webhook path itself).
+   */
+  listCalls?(from: Date, to: Date): Promise<ListedCall[]>;
 }
 
 /**

@@ -14,3 +14,4 @@ export {
 } from './service.ts';
 export { aircallCallWebhook, type AircallWebhook, type CallEventName } from './aircall-events.ts';
 export { AIRCALL_WEBHOOK_PATH } from './webhook.routes.ts';
+export { reconcileCalls, registerTelephonyJobs, type ReconcileResult } from './reconcile.service.ts';
