@@ -6,6 +6,7 @@ import {
   type EmailReminderRowDto,
   type EmailRemindersQuery,
   type EmailReminderTarget,
+  type GlobalSettingsDto,
   type UpdateEmailRemindersBody,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -33,7 +34,13 @@ export interface RemindersDeps {
 const SWEEP_BATCH = 200;
 
 /** Writes the stage's mail for the client unless it was written before or they unsubscribed; true when written. */
-async function mailStage(tx: Tx, deps: RemindersDeps, lead: repo.ReminderLeadRow, stage: EmailReminderTarget): Promise<boolean> {
+async function mailStage(
+  tx: Tx,
+  deps: RemindersDeps,
+  settings: GlobalSettingsDto,
+  lead: repo.ReminderLeadRow,
+  stage: EmailReminderTarget,
+): Promise<boolean> {
   if (!reminderStageSendsMail(stage) || !lead.email || lead.optedOutAt) {
     return false;
   }
@@ -41,7 +48,6 @@ async function mailStage(tx: Tx, deps: RemindersDeps, lead: repo.ReminderLeadRow
   if (claimed === null) {
     return false;
   }
-  const settings = await globalSettings(tx);
   const token = await repo.tokenOf(tx, lead.id, randomBytes(24).toString('base64url'));
   const mailId = await queueMail(tx, {
     kind: 'email_reminder',
@@ -72,7 +78,8 @@ export async function sweepEmailReminders(deps: RemindersDeps, now = new Date())
   let afterId = 0;
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
-      const cadence = reminderCadenceFrom(await globalSettings(tx));
+      const settings = await globalSettings(tx);
+      const cadence = reminderCadenceFrom(settings);
       const rows = await repo.lockSweepCandidates(tx, {
         minCalls: cadence.firstAfterCalls,
         minDays: Math.min(cadence.secondAfterDays, cadence.thirdAfterDays, cadence.expiredAfterDays),
@@ -100,7 +107,7 @@ export async function sweepEmailReminders(deps: RemindersDeps, now = new Date())
         }
         await repo.setStage(tx, [lead.id], due, now);
         batchMoved += 1;
-        if (await mailStage(tx, deps, lead, due)) {
+        if (await mailStage(tx, deps, settings, lead, due)) {
           batchMailed += 1;
         }
       }
@@ -158,9 +165,10 @@ export async function updateEmailReminders(deps: RemindersDeps, actor: Actor, bo
       throw new AppError('UNKNOWN_USER_ID', { message: 'A selected client is unknown or outside your clients.' });
     }
     await repo.setStage(tx, ids, body.stage, now);
+    const settings = await globalSettings(tx);
     let mailsQueued = 0;
     for (const lead of leads) {
-      if (await mailStage(tx, deps, lead, body.stage)) {
+      if (await mailStage(tx, deps, settings, lead, body.stage)) {
         mailsQueued += 1;
       }
     }
