@@ -319,7 +319,8 @@ function StatsView(props: {
               <XAxis dataKey="label" tickLine={false} />
               <YAxis allowDecimals={false} tickCount={CHART.yTicks} tickFormatter={(v: number) => formatNumber(v)} width={56} />
               <Tooltip formatter={(value) => formatNumber(Number(value))} />
-              <Legend />
+              {/* In the order of the lines, not alphabetically by the translated name. */}
+              <Legend itemSorter={(item) => props.lines.indexOf(String(item.dataKey))} />
               {props.lines.map((key, i) => (
                 <Line
                   key={key}
@@ -339,7 +340,7 @@ function StatsView(props: {
 
       <Paper>
         <Box sx={{ p: 2, pb: 0 }}>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" id="totalstats-table-title">
             {t('totalstats:tableTitle')}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="totalstats-computed">
@@ -347,7 +348,8 @@ function StatsView(props: {
             {props.own ? ` · ${t('totalstats:ownHint')}` : ''}
           </Typography>
         </Box>
-        <TableContainer>
+        {/* Wider than a tablet: the table scrolls, and a keyboard reaches it to scroll it. */}
+        <TableContainer tabIndex={0} role="region" aria-labelledby="totalstats-table-title">
           <Table size="small" data-testid="totalstats-table">
             <TableHead>
               <TableRow>
@@ -391,6 +393,7 @@ function StatsView(props: {
         <Paper sx={{ p: 2 }} data-testid="totalstats-commissions">
           <Typography variant="h6" component="h2" gutterBottom>
             {t('totalstats:commissionsTitle')}
+            {props.own ? ` (${t('totalstats:team')})` : ''}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <Table size="small" aria-label={t('totalstats:byReason')}>
