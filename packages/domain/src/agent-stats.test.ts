@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCounts, averageRappen, periodMonths, ratePercent, round1 } from './agent-stats.ts';
+import { averageRappen, periodMonths, ratePercent, round1 } from './agent-stats.ts';
 
 describe('round1', () => {
   it.each([
@@ -63,11 +63,5 @@ describe('periodMonths', () => {
   });
   it('is empty when the period runs backwards', () => {
     expect(periodMonths(2026, 5, 4)).toEqual([]);
-  });
-});
-
-describe('addCounts', () => {
-  it('adds field by field', () => {
-    expect(addCounts({ a: 1, b: 250 }, { a: 2, b: -50 })).toEqual({ a: 3, b: 200 });
   });
 });

@@ -46,12 +46,3 @@ export const COMMISSION_STATUSES_STATS = ['open', 'pending', 'paid', 'paid_as_di
  * interested", "recall" and "not interested"); "not reached" and "wrong number" were not.
  */
 export const REACHED_CALL_STATUSES = ['sale_agents', 'call_agents', 'not_interested'] as const;
-
-/** Adds the numeric fields of `b` into `a` (integers only: counts and Rappen), for totals. */
-export function addCounts<T extends Record<string, number>>(a: T, b: T): T {
-  const out = { ...a };
-  for (const key of Object.keys(b) as (keyof T)[]) {
-    (out[key] as number) = (a[key] ?? 0) + b[key];
-  }
-  return out;
-}
