@@ -144,7 +144,7 @@ export function fakeAircall(url: string, opts: { retries?: number } = {}) {
         do {
           attempts += 1;
           status = await post(body);
-        } while ((status < 200 || status >= 300) && status !== 401 && attempts <= retries);
+        } while ((status < 200 || status >= 300) && status !== 403 && attempts <= retries);
       }
       return { event: String(body.event), status, attempts };
     },

@@ -134,12 +134,12 @@ async function historyOf(clientId: number) {
 }
 
 describe('Aircall webhook authentication', () => {
-  it('refuses a wrong or missing token with 401 and writes nothing; an unknown event is answered 200 and ignored', async () => {
+  it('refuses a wrong or missing token with 403 and writes nothing; an unknown event is answered 200 and ignored', async () => {
     const c = call(agentA);
     for (const token of ['wrong-token', '', undefined, TOKEN.slice(0, -1)]) {
       const body = { ...callWebhook(c, 'call.created', TOKEN), token };
       const res = await t.app.inject({ method: 'POST', url: URL_PATH, payload: body });
-      expect(res.statusCode, String(token)).toBe(401);
+      expect(res.statusCode, String(token)).toBe(403);
     }
     const notJson = await t.app.inject({
       method: 'POST',
@@ -147,7 +147,7 @@ describe('Aircall webhook authentication', () => {
       payload: 'token=' + TOKEN,
       headers: { 'content-type': 'text/plain' },
     });
-    expect([401, 415]).toContain(notJson.statusCode);
+    expect([403, 415]).toContain(notJson.statusCode);
     expect(await callRows(c.id)).toEqual([]);
 
     const unknown = await t.app.inject({
@@ -164,13 +164,13 @@ describe('Aircall webhook authentication', () => {
     const other = await createTestApp({ databaseUrl: t.databaseUrl });
     try {
       const res = await other.app.inject({ method: 'POST', url: URL_PATH, payload: callWebhook(call(agentA), 'call.created', '') });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(403);
       const withToken = await other.app.inject({
         method: 'POST',
         url: URL_PATH,
         payload: callWebhook(call(agentA), 'call.created', TOKEN),
       });
-      expect(withToken.statusCode).toBe(401);
+      expect(withToken.statusCode).toBe(403);
     } finally {
       await other.close();
     }

@@ -27,7 +27,8 @@ export function telephonyWebhookRoutes(app: App, deps: TelephonyDeps): void {
       const body = request.body;
       const token = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { token?: unknown }).token : undefined;
       if (!validWebhookToken(deps.webhookToken, token)) {
-        throw new AppError('unauthorized', { message: 'Invalid or missing webhook token' });
+        // As the SMS status webhook refuses a forged signature: 403, not the 401 of a session that ended.
+        throw new AppError('Not allowed.', { message: 'Invalid or missing webhook token' });
       }
       return { outcome: await handleAircallWebhook(deps, body as Record<string, unknown>) };
     },
