@@ -24,7 +24,7 @@ import {
   userInfo,
   users,
 } from '../schema/index.ts';
-import { COMPANIES, REGIONS, type RegionKey } from './names.ts';
+import { COMPANIES, REGIONS, RUSSIAN_SPEAKERS, type RegionKey } from './names.ts';
 
 /**
  * The clients area of the demo (spec 3 and 4): statuses spread so every role's default list has rows,
@@ -550,8 +550,17 @@ export async function seedDemoClients(
   households.slice(0, 12).forEach((source, i) => {
     const region = REGIONS[regionOf(source)];
     const gender = source.gender === 'male' ? 'female' : 'male';
-    const name = pick(gender === 'male' ? region.male : region.female);
-    const surname = chance(0.7) ? source.surname : pick(region.surnames);
+    // A Russian-speaking client's partner writes their name in Cyrillic too (the family name as Russian
+    // writes it for their gender); the same draws either way.
+    const russian = source.locale === RUSSIAN_SPEAKERS.locale;
+    const name = pick(russian ? RUSSIAN_SPEAKERS[gender] : gender === 'male' ? region.male : region.female);
+    const sameFamily = chance(0.7);
+    const family = russian ? RUSSIAN_SPEAKERS.surnames.find((f) => f.male === source.surname || f.female === source.surname) : undefined;
+    const surname = russian
+      ? (sameFamily && family ? family : pick(RUSSIAN_SPEAKERS.surnames))[gender]
+      : sameFamily
+        ? source.surname
+        : pick(region.surnames);
     const partner = newcomer(source, {
       name,
       surname,
@@ -580,6 +589,8 @@ export async function seedDemoClients(
           age: int(25, 80),
           email: chance(0.5) ? emailFor(name, surname, `n${i}${n}`) : null,
           mobilePhone: rng.mobile(),
+          // A neighbour speaks the region's language, not the language of the client next door.
+          locale: region.locale,
           relations: pick(['single', 'married', 'partner']),
           status: pick(['potential', 'call_agents', 'unqualified', 'not_interested'] as const),
         }),
