@@ -22573,7 +22573,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats";
             };
             cookie?: never;
         };
