@@ -141,6 +141,9 @@ async function main() {
       .filter((f) => f.endsWith('.test.ts') && (only.length === 0 || only.some((word) => f.includes(word))))
       .sort()
       .map((f) => path.join('e2e', 'tests', f));
+    if (files.length === 0) {
+      throw new Error(`no test file in e2e/tests matches ${only.join(', ')} (give words of file names, e.g. calendar)`);
+    }
     code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
       // E2E_DATA_DIR: the tests read mails with their codes and links from this server's database.
       env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },

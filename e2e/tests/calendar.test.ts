@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { EVENT_COLOURS, formatDateTime, zurichClock, zurichInstant } from '@bo/domain';
+import { EVENT_COLOURS, formatDateTime, reminderSendTime, zurichClock, zurichInstant } from '@bo/domain';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
 import type { Item, Json } from '../support/contract.ts';
@@ -203,8 +203,16 @@ void describe('calendar', { timeout: 180_000 }, () => {
       const rows = page.locator(`[data-testid="sms-outbox-row"][data-event-id="${planned.id}"]`);
       await eventually(async () => assert.ok((await rows.count()) >= 3, 'the booking wrote its reminders'));
       const texts = await rows.allTextContents();
-      const dayBefore = formatDateTime(new Date(new Date(target).getTime() - 24 * 3_600_000));
-      const twoHoursBefore = formatDateTime(new Date(new Date(target).getTime() - 2 * 3_600_000));
+      // Each reminder goes out when the send window allows (a 07:00 reminder waits for 08:00).
+      const sendAt = (hoursBefore: number): string => {
+        const start = new Date(target);
+        const due = new Date(start.getTime() - hoursBefore * 3_600_000);
+        const when = reminderSendTime(due, start, new Date());
+        assert.ok(when, `a reminder ${hoursBefore} h before the moved demo is sent`);
+        return formatDateTime(when);
+      };
+      const dayBefore = sendAt(24);
+      const twoHoursBefore = sendAt(2);
       assert.ok(
         texts.some((row) => row.includes(dayBefore) && row.includes(tr('de', 'outbox.sms.types.first_reminder'))),
         texts.join('\n'),
