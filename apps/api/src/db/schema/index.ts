@@ -14,3 +14,4 @@ export * from './events.ts';
 export * from './finances.ts';
 export * from './import.ts';
 export * from './telephony.ts';
+export * from './stats.ts';
