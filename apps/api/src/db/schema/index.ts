@@ -15,3 +15,4 @@ export * from './finances.ts';
 export * from './import.ts';
 export * from './telephony.ts';
 export * from './stats.ts';
+export * from './addresses.ts';
