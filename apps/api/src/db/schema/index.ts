@@ -16,3 +16,4 @@ export * from './import.ts';
 export * from './telephony.ts';
 export * from './stats.ts';
 export * from './addresses.ts';
+export * from './licences.ts';
