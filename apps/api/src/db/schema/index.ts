@@ -17,3 +17,4 @@ export * from './telephony.ts';
 export * from './stats.ts';
 export * from './addresses.ts';
 export * from './licences.ts';
+export * from './referrals.ts';
