@@ -58,3 +58,4 @@ export * from './schemas/import.ts';
 export * from './dedupe/index.ts';
 export * from './import/mapping.ts';
 export * from './import/validate-row.ts';
+export * from './referrals.ts';
