@@ -18,3 +18,4 @@ export * from './stats.ts';
 export * from './addresses.ts';
 export * from './licences.ts';
 export * from './referrals.ts';
+export * from './planner.ts';
