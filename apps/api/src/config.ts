@@ -59,6 +59,17 @@ const envSchema = z.object({
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
   /** The key the local SMS sender signs its delivery reports with (random per process when unset). */
   SMS_LOCAL_SECRET: z.string().min(16).optional(),
+  /** Referral links: the app's own /r/{code} (local) or Bitly short links pointing there (docs/referrals.md). */
+  SHORTLINK_PROVIDER: z.enum(['local', 'bitly']).default('local'),
+  BITLY_TOKEN: z.string().optional(),
+  BITLY_GROUP_GUID: z.string().optional(),
+  BITLY_DOMAIN: z.string().default('bit.ly'),
+  BITLY_TAG_USERS: z.string().default('users'),
+  BITLY_TAG_PARTNERS: z.string().default('partners'),
+  BITLY_TAG_INDEPENDENT_AGENTS: z.string().default('independent-agents'),
+  BITLY_BASE_URL: z.string().url().default('https://api-ssl.bitly.com'),
+  /** Signs the public referral forms' tokens and hashes visitors' addresses (random per process when unset). */
+  REFERRAL_FORM_SECRET: z.string().min(16).optional(),
   FINANCING_PROVIDER: z.enum(['local', 'http']).default('local'),
   FINANCING_BASE_URL: z.string().url().optional(),
   FINANCING_API_KEY: z.string().optional(),
@@ -111,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.SMS_PROVIDER === 'twilio' && (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN || !c.TWILIO_FROM)) {
     throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
+  }
+  if (c.SHORTLINK_PROVIDER === 'bitly' && (!c.BITLY_TOKEN || !c.BITLY_GROUP_GUID)) {
+    throw new Error('Invalid configuration:\n  BITLY_TOKEN, BITLY_GROUP_GUID: required when SHORTLINK_PROVIDER=bitly');
   }
   if (c.FINANCING_PROVIDER === 'http' && (!c.FINANCING_BASE_URL || !c.FINANCING_API_KEY)) {
     throw new Error('Invalid configuration:\n  FINANCING_BASE_URL, FINANCING_API_KEY: required when FINANCING_PROVIDER=http');
@@ -198,6 +212,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             secret: c.SMS_LOCAL_SECRET ?? randomBytes(24).toString('base64url'),
           },
     invoice: { iban: c.INVOICE_IBAN },
+    shortLinks:
+      c.SHORTLINK_PROVIDER === 'bitly'
+        ? {
+            provider: 'bitly' as const,
+            token: c.BITLY_TOKEN ?? '',
+            groupGuid: c.BITLY_GROUP_GUID ?? '',
+            domain: c.BITLY_DOMAIN,
+            tags: { user: c.BITLY_TAG_USERS, partner: c.BITLY_TAG_PARTNERS, independent_agent: c.BITLY_TAG_INDEPENDENT_AGENTS },
+            baseUrl: c.BITLY_BASE_URL,
+          }
+        : { provider: 'local' as const },
+    referrals: { formSecret: c.REFERRAL_FORM_SECRET ?? randomBytes(24).toString('base64url') },
     financing:
       c.FINANCING_PROVIDER === 'http'
         ? { provider: 'http' as const, baseUrl: c.FINANCING_BASE_URL ?? '', apiKey: c.FINANCING_API_KEY ?? '' }
