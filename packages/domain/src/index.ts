@@ -54,6 +54,8 @@ export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
 export * from './schemas/agent-stats.ts';
 export * from './agent-stats.ts';
+export * from './dashboard.ts';
+export * from './schemas/dashboard.ts';
 export * from './schemas/import.ts';
 export * from './dedupe/index.ts';
 export * from './import/mapping.ts';

@@ -26,6 +26,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'stats.clients',
   'stats.salesAgents',
   'stats.callAgents',
+  'stats.dashboard',
   'clients.read',
   'clients.create',
   'clients.manage',
@@ -54,7 +55,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'import.manage',
 ];
 
-const STAFF: Permission[] = ['profile.self', 'statuses.read', 'products.read', 'locations.read', 'settings.read'];
+const STAFF: Permission[] = ['profile.self', 'statuses.read', 'stats.dashboard', 'products.read', 'locations.read', 'settings.read'];
 
 const CLIENT_WORK: Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
 const RECOMMENDATION_WORK: Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
@@ -68,7 +69,7 @@ const FIELD_EVENTS: Permission[] = ['events.read', 'events.book', 'events.manage
 // and their own recommendations; the OCR manager no client at all. Only admins mark rewards paid.
 const GRANTS: Record<RoleCode, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
-  user: ['profile.self', 'statuses.read', 'recommendations.read', 'recommendations.manage', 'purchases.read'],
+  user: ['profile.self', 'statuses.read', 'stats.dashboard', 'recommendations.read', 'recommendations.manage', 'purchases.read'],
   // Spec 2: warehouse and Omnicas for admin and sa; finances for admin and ia.
   sales_agent: [
     ...STAFF,
@@ -96,8 +97,8 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     'stats.callAgents',
   ],
   prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read'],
-  partner: ['profile.self', 'statuses.read', 'clients.read', 'clients.create', 'recommendations.read'],
-  ocr_manager: ['profile.self', 'statuses.read', 'locations.read', 'import.manage'],
+  partner: ['profile.self', 'statuses.read', 'stats.dashboard', 'clients.read', 'clients.create', 'recommendations.read'],
+  ocr_manager: ['profile.self', 'statuses.read', 'stats.dashboard', 'locations.read', 'import.manage'],
   independent_agent: [
     ...STAFF,
     'agents.read',

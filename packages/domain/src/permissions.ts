@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   'academy.read': 'Read, play and download academy slides, videos, audios and docs',
   'academy.manage': 'Add, change, reorder and remove academy items and categories',
   'stats.clients': 'Distribution of clients by status and lead source',
+  'stats.dashboard':
+    "The number cards of the own home page: each role its own figures and its own or its team's rows, as its lists show them",
   'stats.salesAgents':
     "Total statistics of the sales agents: admins every agent's row, a sales or independent agent only their own row beside the team total",
   'stats.callAgents':
@@ -63,7 +65,7 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read'];
+const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read', 'stats.dashboard'];
 const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.read', 'settings.read'];
 const ACADEMY: readonly Permission[] = ['academy.read'];
 const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];

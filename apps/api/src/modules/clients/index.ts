@@ -34,3 +34,4 @@ export {
   type CallerMatch,
   type RecordedCall,
 } from './phone-calls.service.ts';
+export { clientsPage } from './list.service.ts';

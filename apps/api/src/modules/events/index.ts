@@ -3,3 +3,4 @@
  * registered by app.ts from routes.ts.
  */
 export { productOf } from './dto.ts';
+export { userProducts } from './purchases.service.ts';

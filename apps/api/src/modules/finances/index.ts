@@ -12,3 +12,4 @@ export { reconcileCommissions } from './commissions.service.ts';
 export { receiptById, receiptsPage, setReceiptStatus } from './receipts.service.ts';
 /** What the events module reads of orders: the order an event made, a client's purchases, whether an order still stands. */
 export { orderIdsOfEvents, standingOrderCondition, standingOrdersOfClient } from './event-orders.service.ts';
+export { ordersPage } from './orders.service.ts';

@@ -11,3 +11,4 @@ export { registerOcrJobs, type OcrJobDeps, type OcrJobs } from './ocr.jobs.ts';
 export { checkBatch, checkWrittenRows, inProcessChecks } from './check.service.ts';
 export { uploadFiles, type ImportDeps, type IncomingLeadFile } from './upload.service.ts';
 export { registerImportCheckJobs, type ImportCheckJobDeps } from './check.jobs.ts';
+export { prepareImport } from './review.service.ts';

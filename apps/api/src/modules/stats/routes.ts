@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { callAgentStats, salesAgentStats } from './agents.service.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
 import { clientsDistribution } from './service.ts';
 
 /**
@@ -46,4 +47,7 @@ export function statsRoutes(app: App, deps: { db: Db; now?: () => Date }): void 
     },
     async (request) => callAgentStats(deps.db, actorOf(request), request.query, deps.now ? deps.now() : new Date()),
   );
+
+  // Spec 7: every role's home page numbers (dashboard.routes.ts).
+  dashboardRoutes(app, deps);
 }
