@@ -194,6 +194,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activate-license-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request a single or obligation licence for an independent agent (inactive until activated) */
+        post: operations["postApiActivateLicenseRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activate-license-submit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activate a requested licence */
+        get: operations["getApiActivateLicenseSubmitById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin-payments": {
         parameters: {
             query?: never;
@@ -1555,6 +1589,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/licences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every independent agent's current licence, newest first, optionally of one status */
+        get: operations["getApiLicences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/license/create-checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the card checkout of a recurrent licence; answers the address of the payment page */
+        post: operations["postApiLicenseCreateCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/license/get-agent-license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The independent agent's current licence (an admin: any agent's, by id); null before the first */
+        get: operations["getApiLicenseGetAgentLicense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/license/get-agent-license/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The independent agent's current licence (an admin: any agent's, by id); null before the first */
+        get: operations["getApiLicenseGetAgentLicenseById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/location": {
         parameters: {
             query?: never;
@@ -1727,6 +1829,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/local-checkout/{session}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The local payment provider's checkout page: the licence's fee and whether the session is still open */
+        get: operations["getApiPaymentsLocalCheckoutBySession"];
+        put?: never;
+        /** Pay, fail or leave the local checkout; its webhooks go through the provider webhook route */
+        post: operations["postApiPaymentsLocalCheckoutBySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/local-simulate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the local payment provider send a licence's renewal (paid or failed), its giving up, or its end */
+        post: operations["postApiPaymentsLocalSimulateById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plain-users": {
         parameters: {
             query?: never;
@@ -1736,6 +1873,57 @@ export interface paths {
         };
         /** List the users in short */
         get: operations["getApiPlainUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planner-blocked-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The days of a month no new visit to the client can go to */
+        get: operations["getApiPlannerBlockedDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planner-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent’s day with the new visit placed at a start time, as a route */
+        get: operations["getApiPlannerDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planner-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rank the agents and start times for a new visit at a client’s home */
+        get: operations["getApiPlannerPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1990,6 +2178,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/earnings-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per agent, the commissions of their own sales against those of their downline's sales (L1–L3) */
+        get: operations["getApiReportsEarningsSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-agent-users": {
         parameters: {
             query?: never;
@@ -2177,6 +2382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/dashboard-statistic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the signed-in role's dashboard figures: the month's funnel and money, today's work, their leads, what waits */
+        get: operations["getApiStatsDashboardStatistic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/finances/": {
         parameters: {
             query?: never;
@@ -2186,6 +2408,23 @@ export interface paths {
         };
         /** Get the money of a year per month and per agent */
         get: operations["getApiStatsFinancesWithSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the leads created per month by lead source, location and status */
+        get: operations["getApiStatsLeads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2435,6 +2674,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user-primary-agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents who already served a client or their household */
+        get: operations["getApiUserPrimaryAgentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-products/{id}": {
         parameters: {
             query?: never;
@@ -2618,6 +2874,23 @@ export interface paths {
         put?: never;
         /** Receive a call or availability event from the telephony provider (Aircall webhook, checked by its token) */
         post: operations["postApiWebhooksAircall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a licence payment event from the payment provider (Stripe webhook, signed); applied shortly after */
+        post: operations["postApiWebhooksStripe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3996,6 +4269,179 @@ export interface operations {
             };
             /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiActivateLicenseRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agent_id: number;
+                    /** @enum {string} */
+                    flow: "single" | "obligation";
+                    valid_until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activated_at: string | null;
+                            /** @enum {string|null} */
+                            activation: "requested" | "activated" | null;
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            can_activate: boolean;
+                            can_checkout: boolean;
+                            created_at: string;
+                            /** @enum {string} */
+                            flow: "recurrent" | "single" | "obligation";
+                            grace_ends_at: string | null;
+                            id: number;
+                            paid_until: string | null;
+                            /** @enum {string|null} */
+                            provider_status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | null;
+                            restricted: boolean;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "inactive";
+                            valid_until: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiActivateLicenseSubmitById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activated_at: string | null;
+                            /** @enum {string|null} */
+                            activation: "requested" | "activated" | null;
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            can_activate: boolean;
+                            can_checkout: boolean;
+                            created_at: string;
+                            /** @enum {string} */
+                            flow: "recurrent" | "single" | "obligation";
+                            grace_ends_at: string | null;
+                            id: number;
+                            paid_until: string | null;
+                            /** @enum {string|null} */
+                            provider_status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | null;
+                            restricted: boolean;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "inactive";
+                            valid_until: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13304,6 +13750,7 @@ export interface operations {
                             email_reminder_first_after_calls: string;
                             email_reminder_second_after_days: string;
                             email_reminder_third_after_days: string;
+                            licence_grace_days: string;
                             receipt_address: string;
                             receipt_city: string;
                             receipt_company_name: string;
@@ -13355,6 +13802,7 @@ export interface operations {
                     email_reminder_first_after_calls?: string;
                     email_reminder_second_after_days?: string;
                     email_reminder_third_after_days?: string;
+                    licence_grace_days?: string;
                     receipt_address: string;
                     receipt_city: string;
                     receipt_company_name: string;
@@ -13384,6 +13832,7 @@ export interface operations {
                             email_reminder_first_after_calls: string;
                             email_reminder_second_after_days: string;
                             email_reminder_third_after_days: string;
+                            licence_grace_days: string;
                             receipt_address: string;
                             receipt_city: string;
                             receipt_company_name: string;
@@ -14738,6 +15187,280 @@ export interface operations {
             };
         };
     };
+    getApiLicences: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                status?: "active" | "expired" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activated_at: string | null;
+                            /** @enum {string|null} */
+                            activation: "requested" | "activated" | null;
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            can_activate: boolean;
+                            can_checkout: boolean;
+                            created_at: string;
+                            /** @enum {string} */
+                            flow: "recurrent" | "single" | "obligation";
+                            grace_ends_at: string | null;
+                            id: number;
+                            paid_until: string | null;
+                            /** @enum {string|null} */
+                            provider_status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | null;
+                            restricted: boolean;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "inactive";
+                            valid_until: string | null;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiLicenseCreateCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiLicenseGetAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activated_at: string | null;
+                            /** @enum {string|null} */
+                            activation: "requested" | "activated" | null;
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            can_activate: boolean;
+                            can_checkout: boolean;
+                            created_at: string;
+                            /** @enum {string} */
+                            flow: "recurrent" | "single" | "obligation";
+                            grace_ends_at: string | null;
+                            id: number;
+                            paid_until: string | null;
+                            /** @enum {string|null} */
+                            provider_status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | null;
+                            restricted: boolean;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "inactive";
+                            valid_until: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiLicenseGetAgentLicenseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activated_at: string | null;
+                            /** @enum {string|null} */
+                            activation: "requested" | "activated" | null;
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            can_activate: boolean;
+                            can_checkout: boolean;
+                            created_at: string;
+                            /** @enum {string} */
+                            flow: "recurrent" | "single" | "obligation";
+                            grace_ends_at: string | null;
+                            id: number;
+                            paid_until: string | null;
+                            /** @enum {string|null} */
+                            provider_status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | null;
+                            restricted: boolean;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "inactive";
+                            valid_until: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postApiLocation: {
         parameters: {
             query?: never;
@@ -15678,6 +16401,192 @@ export interface operations {
             };
         };
     };
+    getApiPaymentsLocalCheckoutBySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agent: {
+                                name: string;
+                                surname: string;
+                            };
+                            amount: number;
+                            currency: string;
+                            open: boolean;
+                            session_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiPaymentsLocalCheckoutBySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "pay" | "fail" | "cancel";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect_url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiPaymentsLocalSimulateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "renewal_paid" | "renewal_failed" | "unpaid" | "canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiPlainUsers: {
         parameters: {
             query?: {
@@ -15715,6 +16624,304 @@ export interface operations {
                         limit: number;
                         offset: number;
                         total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiPlannerBlockedDates: {
+        parameters: {
+            query: {
+                calculateForId?: number;
+                destination: number;
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            date: string;
+                            /** @enum {string} */
+                            reason: "sunday" | "weekday" | "blocked" | "past" | "full";
+                        }[];
+                        month: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiPlannerDetails: {
+        parameters: {
+            query: {
+                agentId: number;
+                clientId: number;
+                destination?: "demo" | "service";
+                start: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: {
+                            id: number;
+                            name: string;
+                            surname: string;
+                        };
+                        coefficient: number;
+                        date: string;
+                        destinations: {
+                            arrival_time: string;
+                            end_time: string;
+                            eventId: number | null;
+                            isNew: boolean;
+                            label: string;
+                            lat: number | null;
+                            lon: number | null;
+                            route: {
+                                distance: number | null;
+                                duration: number | null;
+                                /** @enum {string} */
+                                status: "OK" | "NOT_FOUND";
+                            };
+                            spare: number | null;
+                            /** @enum {string} */
+                            type: "demo" | "home" | "private" | "service";
+                        }[];
+                        distance: number;
+                        duration: number;
+                        negativeSpare: boolean;
+                        placement: {
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            approachDistance: number;
+                            /** @enum {string} */
+                            band: "lessThan50" | "from50to100" | "farther";
+                            coefficient: number;
+                            date: string;
+                            dayDistance: number;
+                            dayDuration: number;
+                            dayNotFound: boolean;
+                            end: string;
+                            extraDistance: number;
+                            extraDuration: number;
+                            negativeSpare: boolean;
+                            primary: boolean;
+                            rank: number;
+                            reasons: {
+                                /** @enum {string} */
+                                key: "primaryAgent" | "negativeSpare" | "detour" | "spareBefore" | "spareAfter" | "emptyDay" | "distancePart" | "dayNotFound";
+                                points?: number;
+                                values?: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                            spareAfter: number | null;
+                            spareBefore: number | null;
+                            start: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiPlannerPreview: {
+        parameters: {
+            query: {
+                availableForAgent?: number;
+                clientId: number;
+                destination?: "demo" | "service";
+                enabledWeekdays?: string;
+                endDate?: string;
+                endTime?: string;
+                from50to100?: "0" | "1" | "true" | "false";
+                lessThan50?: "0" | "1" | "true" | "false";
+                limit?: number;
+                pinnedWeekday?: number;
+                selectedDate?: string;
+                separateDates?: string;
+                startDate?: string;
+                startTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agentsConsidered: number;
+                        client: {
+                            id: number;
+                            point: {
+                                lat: number;
+                                lon: number;
+                                precision: string;
+                            };
+                        };
+                        computedMs: number;
+                        daysSearched: number;
+                        partial: boolean;
+                        period: {
+                            enabledWeekdays: number[];
+                            endDate: string;
+                            endTime: string;
+                            pinnedWeekday: number | null;
+                            selectedDate: string | null;
+                            separateDates: string[];
+                            startDate: string;
+                            startTime: string;
+                        };
+                        suggestions: {
+                            agent: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            };
+                            approachDistance: number;
+                            /** @enum {string} */
+                            band: "lessThan50" | "from50to100" | "farther";
+                            coefficient: number;
+                            date: string;
+                            dayDistance: number;
+                            dayDuration: number;
+                            dayNotFound: boolean;
+                            end: string;
+                            extraDistance: number;
+                            extraDuration: number;
+                            negativeSpare: boolean;
+                            primary: boolean;
+                            rank: number;
+                            reasons: {
+                                /** @enum {string} */
+                                key: "primaryAgent" | "negativeSpare" | "detour" | "spareBefore" | "spareAfter" | "emptyDay" | "distancePart" | "dayNotFound";
+                                points?: number;
+                                values?: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                            spareAfter: number | null;
+                            spareBefore: number | null;
+                            start: string;
+                        }[];
+                        timestamps: {
+                            agents: number[];
+                            bestRoute: {
+                                distance: number;
+                                duration: number;
+                                primaryAgentDistance: number | null;
+                            };
+                            rows: number;
+                            timestamp: string;
+                        }[];
                     };
                 };
             };
@@ -18191,6 +19398,78 @@ export interface operations {
             };
         };
     };
+    getApiReportsEarningsSources: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agent: {
+                                id: number;
+                                name: string;
+                                role: string;
+                                surname: string;
+                            };
+                            downline: number;
+                            downline_share: number | null;
+                            l1: number;
+                            l2: number;
+                            l3: number;
+                            mainly_downline: boolean;
+                            own_sales: number;
+                            total: number;
+                        }[];
+                        totals: {
+                            downline: number;
+                            downline_share: number | null;
+                            own_sales: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiSalesAgentUsers: {
         parameters: {
             query?: {
@@ -19030,6 +20309,141 @@ export interface operations {
             };
         };
     };
+    getApiStatsDashboardStatistic: {
+        parameters: {
+            query?: {
+                agent_id?: number;
+                month?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            call_agent: {
+                                calls: number;
+                                commissions: number;
+                                demo_to_sale: number | null;
+                                demos_booked: number;
+                                demos_decided: number;
+                                demos_held: number;
+                                lead_to_demo: number | null;
+                                leads_called: number;
+                                reach_rate: number | null;
+                                reached: number;
+                                sales: number;
+                                show_up_rate: number | null;
+                                sold: number;
+                            } | null;
+                            cards: {
+                                /** @enum {string} */
+                                id: "leads_month" | "demos_booked_month" | "demos_held_month" | "sales_month" | "revenue_month" | "orders_to_check" | "deliveries_due" | "receipts_to_pay" | "visits_today" | "own_sales_month" | "own_revenue_month" | "own_commissions_month" | "calls_today" | "reached_today" | "own_demos_booked_month" | "own_demos_held_month" | "own_leads_year" | "own_leads_bought_year" | "own_commissions_year" | "own_commissions_open" | "clients_in_list" | "import_rows_to_review" | "own_products" | "own_recommendations";
+                                link: {
+                                    path: string;
+                                    query: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
+                                /** @enum {string} */
+                                period: "today" | "month" | "year" | "now";
+                                /** @enum {string} */
+                                unit: "count" | "rappen";
+                                value: number;
+                            }[];
+                            charts: {
+                                funnel: {
+                                    count: number;
+                                    rate: number | null;
+                                    /** @enum {string} */
+                                    step: "leads" | "demos_booked" | "demos_held" | "sales";
+                                }[];
+                            };
+                            computed_at: string;
+                            leads: {
+                                bought: number;
+                                created: number;
+                            } | null;
+                            month: number;
+                            /** @enum {string} */
+                            role: "admin" | "user" | "sales_agent" | "call_agent" | "prom_agent" | "partner" | "ocr_manager" | "independent_agent";
+                            sales_agent: {
+                                average_order: number | null;
+                                canceled_sum: number;
+                                cancellations: number;
+                                commissions: number;
+                                commissions_by_reason: {
+                                    ca: number;
+                                    l1: number;
+                                    l2: number;
+                                    l3: number;
+                                    sale: number;
+                                };
+                                commissions_by_status: {
+                                    open: number;
+                                    paid: number;
+                                    paid_as_discount: number;
+                                    pending: number;
+                                };
+                                demo_to_sale: number | null;
+                                demos_booked: number;
+                                demos_held: number;
+                                leads_created: number;
+                                paid: number;
+                                returns: number;
+                                sales: number;
+                                sold: number;
+                            } | null;
+                            table: {
+                                rows: {
+                                    count: number;
+                                    status: string;
+                                }[];
+                            };
+                            today: string;
+                            year: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiStatsFinancesWithSlash: {
         parameters: {
             query?: {
@@ -19061,6 +20475,7 @@ export interface operations {
                                     sold: number;
                                 }[];
                             };
+                            computed_at: string;
                             table: {
                                 agent: {
                                     id: number;
@@ -19080,6 +20495,94 @@ export interface operations {
                                 paid: number;
                                 sold: number;
                             };
+                            year: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiStatsLeads: {
+        parameters: {
+            query?: {
+                from?: number;
+                to?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            charts: {
+                                months: {
+                                    leads: number;
+                                    month: string;
+                                }[];
+                            };
+                            computed_at: string;
+                            from: number;
+                            table: {
+                                by_location: {
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    months: number[];
+                                    total: number;
+                                }[];
+                                by_source: {
+                                    lead_source: string | null;
+                                    months: number[];
+                                    total: number;
+                                }[];
+                                by_status: {
+                                    months: number[];
+                                    status: string | null;
+                                    total: number;
+                                }[];
+                                total: {
+                                    months: number[];
+                                    total: number;
+                                };
+                            };
+                            to: number;
                             year: number;
                         };
                     };
@@ -19768,6 +21271,7 @@ export interface operations {
                             email_reminder_first_after_calls: string;
                             email_reminder_second_after_days: string;
                             email_reminder_third_after_days: string;
+                            licence_grace_days: string;
                             receipt_address: string;
                             receipt_city: string;
                             receipt_company_name: string;
@@ -20535,6 +22039,72 @@ export interface operations {
             };
             /** @description The record stands against the change (a duplicate, a state that does not allow it). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiUserPrimaryAgentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            events: number;
+                            id: number;
+                            lastAt: string;
+                            name: string;
+                            surname: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21785,6 +23355,40 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         outcome: "applied" | "unchanged" | "ignored";
+                    };
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiWebhooksStripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate: boolean;
+                        ignored: boolean;
+                        /** @enum {boolean} */
+                        received: true;
                     };
                 };
             };
