@@ -2,15 +2,20 @@
  * What the total statistics cost at benchmark scale (docs/performance.md "Total statistics"): both tabs
  * for "everybody, this year", "everybody, one month" and "one agent, this year", as the admin and as an
  * agent (own row beside the team total), timed request by request, and the plan (EXPLAIN ANALYZE,
- * BUFFERS) of each family of figures. Reads only.
+ * BUFFERS) of each family of figures. Each case is timed twice: from the pre-aggregated figures (a refresh
+ * of the year first, as the job does; its time is printed) and by the plain statements (a snapshot older
+ * than a minute is not used). Writes only the pre-aggregated tables.
  *
- *   BENCH_DATABASE_URL=postgres://…/postgres npx tsx bench/total-statistics.ts [rounds] [year]
+ *   BENCH_DATABASE_URL=postgres://…/postgres npx tsx bench/total-statistics.ts [rounds] [year] [--no-plans]
  */
 /* eslint-disable no-restricted-imports -- a benchmark of the statistics module's insides: its service and the
    plans of its repo's statements, which no public surface offers. */
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { callAgentStats, salesAgentStats } from '../apps/api/src/modules/stats/agents.service.ts';
+import { refreshStats } from '../apps/api/src/modules/stats/aggregate.service.ts';
+import { leadStats } from '../apps/api/src/modules/stats/leads.service.ts';
+import { financeStats } from '../apps/api/src/modules/finances/stats.service.ts';
 import * as repo from '../apps/api/src/modules/stats/figures.repo.ts';
 import { zurichInstant, type RoleCode } from '../packages/domain/src/index.ts';
 
@@ -33,27 +38,43 @@ const ca = await pick('call_agent', 'call_agent_id');
 const year = Number(process.argv[3] ?? sa.y);
 const actor = (id: number, role: RoleCode) => ({ userId: id, role, sessionId: 'bench', impersonatorId: null });
 
-const cases: [string, () => Promise<unknown>][] = [
-  ['sales tab, everybody, year', () => salesAgentStats(db, actor(admin.id, 'admin'), { year })],
-  ['sales tab, everybody, one month', () => salesAgentStats(db, actor(admin.id, 'admin'), { year, from: 6, to: 6 })],
-  ['sales tab, one agent, year (admin)', () => salesAgentStats(db, actor(admin.id, 'admin'), { year, agent_id: sa.id })],
-  ['sales tab, as the agent (own row + team total)', () => salesAgentStats(db, actor(sa.id, 'sales_agent'), { year })],
-  ['call tab, everybody, year', () => callAgentStats(db, actor(admin.id, 'admin'), { year })],
-  ['call tab, everybody, one month', () => callAgentStats(db, actor(admin.id, 'admin'), { year, from: 6, to: 6 })],
-  ['call tab, one agent, year (admin)', () => callAgentStats(db, actor(admin.id, 'admin'), { year, agent_id: ca.id })],
+type Run = (now: Date) => Promise<unknown>;
+const cases: [string, Run][] = [
+  ['sales tab, everybody, year', (now) => salesAgentStats(db, actor(admin.id, 'admin'), { year }, now)],
+  ['sales tab, everybody, one month', (now) => salesAgentStats(db, actor(admin.id, 'admin'), { year, from: 6, to: 6 }, now)],
+  ['sales tab, one agent, year (admin)', (now) => salesAgentStats(db, actor(admin.id, 'admin'), { year, agent_id: sa.id }, now)],
+  ['sales tab, as the agent (own row + team total)', (now) => salesAgentStats(db, actor(sa.id, 'sales_agent'), { year }, now)],
+  ['call tab, everybody, year', (now) => callAgentStats(db, actor(admin.id, 'admin'), { year }, now)],
+  ['call tab, everybody, one month', (now) => callAgentStats(db, actor(admin.id, 'admin'), { year, from: 6, to: 6 }, now)],
+  ['call tab, one agent, year (admin)', (now) => callAgentStats(db, actor(admin.id, 'admin'), { year, agent_id: ca.id }, now)],
+  ['finances statistics, everybody, year', (now) => financeStats(db, actor(admin.id, 'admin'), { year }, now)],
+  ['finances statistics, one agent, year', (now) => financeStats(db, actor(admin.id, 'admin'), { year, agent_id: sa.id }, now)],
+  ['leads statistics, year', (now) => leadStats(db, { year }, now)],
 ];
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-console.log(`year ${year}, ${rounds} rounds per case`);
-console.log('| case | p50 ms | p95 ms |\n| --- | ---: | ---: |');
-for (const [name, run] of cases) {
-  await run();
+const time = async (run: Run, now: () => Date) => {
+  await run(now());
   const times: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
     const t = performance.now();
-    await run();
+    await run(now());
     times.push(performance.now() - t);
   }
-  console.log(`| ${name} | ${pct(times, 50).toFixed(0)} | ${pct(times, 95).toFixed(0)} |`);
+  return `${pct(times, 50).toFixed(0)} / ${pct(times, 95).toFixed(0)}`;
+};
+console.log(`year ${year}, ${rounds} rounds per case`);
+console.log('| case | pre-aggregated p50 / p95 ms | plain p50 / p95 ms |\n| --- | ---: | ---: |');
+const stale = () => new Date(Date.now() + 10 * 60_000);
+for (const [name, run] of cases) {
+  // A fresh snapshot for each case, so none is answered by the plain statements for being a minute old.
+  const [refreshed] = await refreshStats(db, [year]);
+  const pre = await time(run, () => new Date());
+  const plain = await time(run, stale);
+  console.log(`| ${name} | ${pre} | ${plain} | (refresh ${refreshed!.ms} ms)`);
+}
+if (process.argv.includes('--no-plans')) {
+  await database.close();
+  process.exit(0);
 }
 
 /** The repo's statements, explained instead of run. */

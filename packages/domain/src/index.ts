@@ -53,6 +53,7 @@ export * from './schemas/admin-payments.ts';
 export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
 export * from './schemas/agent-stats.ts';
+export * from './schemas/lead-stats.ts';
 export * from './agent-stats.ts';
 export * from './dashboard.ts';
 export * from './schemas/dashboard.ts';

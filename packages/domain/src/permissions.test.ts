@@ -26,6 +26,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'stats.clients',
   'stats.salesAgents',
   'stats.callAgents',
+  'stats.leads',
   'stats.dashboard',
   'clients.read',
   'clients.create',

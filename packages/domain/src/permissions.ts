@@ -32,6 +32,7 @@ export const PERMISSIONS = {
     "Total statistics of the sales agents: admins every agent's row, a sales or independent agent only their own row beside the team total",
   'stats.callAgents':
     "Total statistics of the call agents: admins every agent's row, a call agent only their own row beside the team total",
+  'stats.leads': 'Leads statistics: the leads created per month by lead source, location and status (every lead)',
   'clients.read': 'List, search and read the clients of the own scope, with their nested tabs',
   'clients.create': 'Create clients (they stay in the scope of who created them)',
   'clients.manage': 'Change clients of the own scope: links to cohabitants and block neighbours, linked agent',

@@ -1,3 +1,4 @@
+import { zurichClock } from '@bo/domain';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
@@ -93,5 +94,20 @@ describe('background jobs', () => {
     // The body may be quoted-printable: its soft line breaks are undone before the link is read.
     expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(/https:\/\/bo\.example\.ch\/unsubscribe\/[\w-]{30,}/);
     expect(errors).toEqual([]);
+  });
+  it('keeps the statistics of this Zurich year pre-aggregated, a run on start and every minute', async () => {
+    const scheduled = await database.pool.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = 'stats.refresh'`);
+    expect(scheduled.rows).toEqual([{ cron: '* * * * *' }]);
+    const year = zurichClock(new Date()).year;
+    await until(
+      async () => (await database.pool.query('SELECT year FROM stats_refresh WHERE year = $1', [year])).rowCount === 1,
+      'the first run computed the year',
+      30_000,
+    );
+    const { rows } = await database.pool.query<{ age: number }>(
+      'SELECT extract(epoch FROM now() - computed_at) AS age FROM stats_refresh WHERE year = $1',
+      [year],
+    );
+    expect(Number(rows[0]!.age)).toBeLessThan(60);
   });
 });

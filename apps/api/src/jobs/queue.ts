@@ -15,6 +15,7 @@ import {
 import { deliverQueued, nextMailDue } from '../modules/mail/index.ts';
 import { registerTelephonyJobs } from '../modules/telephony/index.ts';
 import { deliverDueSms, nextSmsDueAt } from '../modules/sms/index.ts';
+import { registerStatsJobs } from '../modules/stats/index.ts';
 
 export interface Jobs {
   notifyMailQueued(): void;
@@ -115,6 +116,8 @@ export async function startJobs(opts: {
   if (opts.telephony) {
     await registerTelephonyJobs(boss, { db: opts.db, telephony: opts.telephony }, opts.onError);
   }
+  // The pre-aggregated statistics, kept at most a minute old (docs/statistics.md).
+  await registerStatsJobs(boss, { db: opts.db }, opts.onError);
   // The sweep picks up anything queued while no worker was running (a crash, a failed provider).
   await boss.schedule(MAIL_DELIVER, '* * * * *');
   await boss.schedule(SESSIONS_CLEANUP, '17 * * * *');

@@ -35,6 +35,8 @@ export const financeStatsDto = z.object({
     /** One row per agent who sold or earned, the largest sale first. */
     table: z.array(financeFigures.extend({ agent: personRef })),
     totals: financeFigures,
+    /** When the figures were computed: the pre-aggregated figures are at most a minute old (docs/statistics.md). */
+    computed_at: z.string(),
   }),
 });
 export type FinanceStatsDto = z.infer<typeof financeStatsDto>;

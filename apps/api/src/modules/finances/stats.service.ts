@@ -1,6 +1,7 @@
 import { zurichClock, zurichInstant, type FinanceFigures, type FinanceStatsDto, type FinanceStatsQuery } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../core/actor.ts';
+import { monthlyMoney, type MoneyRow } from '../stats/index.ts';
 import { moneyScope, statsAgentOf } from './policy.ts';
 import * as repo from './stats.repo.ts';
 
@@ -16,10 +17,13 @@ export async function financeStats(db: Db, actor: Actor, q: FinanceStatsQuery, n
   const agentId = statsAgentOf(actor, q.agent_id);
   const year = q.year ?? zurichClock(now).year;
   const range = { from: zurichInstant(year, 1, 1), to: zurichInstant(year + 1, 1, 1), agentId };
-  const [orderRows, commissionRows] = await Promise.all([
-    repo.orderFigures(db, { ...range, scope: moneyScope(actor) }),
-    repo.commissionFigures(db, { ...range, scope: moneyScope(actor) }),
-  ]);
+  const scope = moneyScope(actor);
+  // The pre-aggregated money when it is fresh (at most a minute old, modules/stats); an independent agent
+  // is narrowed to their own agent id above, which is their whole scope of the figures.
+  const snapshot = scope.kind === 'none' ? null : await monthlyMoney(db, { year, agentId }, now);
+  const [orderRows, commissionRows] = snapshot
+    ? [groupMoney(snapshot.rows, 'orders'), groupMoney(snapshot.rows, 'commissions')]
+    : await Promise.all([repo.orderFigures(db, { ...range, scope }), repo.commissionFigures(db, { ...range, scope })]);
 
   const months = Array.from({ length: 12 }, (_, i) => ({ month: `${year}-${String(i + 1).padStart(2, '0')}`, ...zero() }));
   const byAgent = new Map<number, FinanceFigures>();
@@ -54,5 +58,31 @@ export async function financeStats(db: Db, actor: Actor, q: FinanceStatsQuery, n
     }
     return t;
   }, zero());
-  return { data: { year, agent_id: agentId ?? null, charts: { months }, table, totals } };
+  const computedAt = (snapshot?.computedAt ?? now).toISOString();
+  return { data: { year, agent_id: agentId ?? null, charts: { months }, table, totals, computed_at: computedAt } };
+}
+
+/** The snapshot's rows per month and per agent, as the plain statements group them. */
+function groupMoney(rows: MoneyRow[], kind: 'orders' | 'commissions'): (repo.OrderFiguresRow & repo.CommissionFiguresRow)[] {
+  const months = new Map<number, MoneyRow>();
+  const agents = new Map<number, MoneyRow>();
+  const add = (map: Map<number, MoneyRow>, key: number, r: MoneyRow) => {
+    const t = map.get(key) ?? map.set(key, { ...r, orders: 0, sold: 0, paid: 0, owed: 0, commissions: 0 }).get(key)!;
+    t.orders += r.orders;
+    t.sold += r.sold;
+    t.paid += r.paid;
+    t.owed += r.owed;
+    t.commissions += r.commissions;
+  };
+  for (const r of rows) {
+    if (r.kind !== kind) {
+      continue;
+    }
+    add(months, r.month, r);
+    if (r.agentId !== null) {
+      add(agents, r.agentId, r);
+    }
+  }
+  const out = (m: MoneyRow, month: number | null, agentId: number | null) => ({ ...m, month, agentId, amount: m.commissions });
+  return [...[...months].map(([month, m]) => out(m, month, null)), ...[...agents].map(([agentId, m]) => out(m, null, agentId))];
 }

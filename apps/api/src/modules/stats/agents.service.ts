@@ -14,6 +14,8 @@ import {
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { Db } from '../../db/client.ts';
+import * as pre from './aggregate.service.ts';
+import type { Family } from './aggregate.repo.ts';
 import * as repo from './figures.repo.ts';
 import type { FigureRange, GroupedRow } from './figures.repo.ts';
 
@@ -133,7 +135,7 @@ function callFigures(x: Record<string, number> | undefined): CallAgentFigures {
   };
 }
 
-async function assemble<F>(db: Db, p: Period, g: Groups, figures: (x: Record<string, number> | undefined) => F, now: Date) {
+async function assemble<F>(db: Db, p: Period, g: Groups, figures: (x: Record<string, number> | undefined) => F, computedAt: Date) {
   const names = new Map((await repo.agentNames(db, [...g.agents.keys()])).map((a) => [a.id, a]));
   const rows = [...g.agents.entries()]
     .flatMap(([id, values]) => {
@@ -152,34 +154,64 @@ async function assemble<F>(db: Db, p: Period, g: Groups, figures: (x: Record<str
         months: periodMonths(p.year, p.from, p.to).map((month, i) => ({ month, ...figures(g.months.get(p.from + i)) })),
       },
       table: { rows, total: figures(g.total) },
-      computed_at: now.toISOString(),
+      computed_at: computedAt.toISOString(),
     },
+  };
+}
+
+/**
+ * The families of a tab from the pre-aggregated figures when the year's snapshot is fresh
+ * (aggregate.service.ts), with the instant it was computed; null when the plain statements must run.
+ */
+async function fromSnapshot(db: Db, p: Period, families: readonly Family[], now: Date): Promise<{ rows: GroupedRow[][]; at: Date } | null> {
+  const at = await pre.freshSnapshot(db, p.year, now);
+  if (!at) {
+    return null;
+  }
+  const n = { year: p.year, from: p.from, to: p.to, agentId: p.range.agentId, roles: p.range.roles };
+  const [rows, agents] = await Promise.all([pre.rowsOf(db, n, families), pre.agentsOf(db, p.range.roles)]);
+  return {
+    at,
+    rows: families
+      .filter((f) => f !== 'leads_called_team')
+      .map((f) => (f === 'leads_called' ? pre.leadsCalled(rows, n, agents) : pre.grouped(rows, f, n, agents))),
   };
 }
 
 /** GET /api/stats/sales-agent: leads, demos, sales, money and commissions of the sales and independent agents. */
 export async function salesAgentStats(db: Db, actor: Actor, q: AgentStatsQuery, now = new Date()): Promise<SalesAgentStatsDto> {
   const p = periodOf(actor, q, SALES_ROLES, now);
-  const [leads, demos, orders, commissions, returns] = await Promise.all([
-    repo.withoutJit(db, (tx) => repo.leadFigures(tx, p.range)),
-    repo.withoutJit(db, (tx) => repo.demoFigures(tx, { ...p.range, by: 'agent' })),
-    repo.withoutJit(db, (tx) => repo.orderFigures(tx, { ...p.range, by: 'agent_id' })),
-    repo.withoutJit(db, (tx) => repo.commissionFigures(tx, p.range)),
-    repo.withoutJit(db, (tx) => repo.returnFigures(tx, p.range)),
-  ]);
-  const g = new Groups(p).add(leads).add(demos).add(orders).add(commissions).add(returns);
-  return assemble(db, p, g, salesFigures, now);
+  const snapshot = await fromSnapshot(db, p, ['leads', 'demos_agent', 'orders_agent', 'commissions', 'returns'], now);
+  const families =
+    snapshot?.rows ??
+    (await Promise.all([
+      repo.withoutJit(db, (tx) => repo.leadFigures(tx, p.range)),
+      repo.withoutJit(db, (tx) => repo.demoFigures(tx, { ...p.range, by: 'agent' })),
+      repo.withoutJit(db, (tx) => repo.orderFigures(tx, { ...p.range, by: 'agent_id' })),
+      repo.withoutJit(db, (tx) => repo.commissionFigures(tx, p.range)),
+      repo.withoutJit(db, (tx) => repo.returnFigures(tx, p.range)),
+    ]));
+  const g = families.reduce((groups, rows) => groups.add(rows), new Groups(p));
+  return assemble(db, p, g, salesFigures, snapshot?.at ?? now);
 }
 
 /** GET /api/stats/call-agent: calls, reached leads, demos booked and held, and the sales they led to. */
 export async function callAgentStats(db: Db, actor: Actor, q: AgentStatsQuery, now = new Date()): Promise<CallAgentStatsDto> {
   const p = periodOf(actor, q, CALL_ROLES, now);
-  const [calls, demos, orders, commissions] = await Promise.all([
-    repo.withoutJit(db, (tx) => repo.callFigures(tx, p.range)),
-    repo.withoutJit(db, (tx) => repo.demoFigures(tx, { ...p.range, by: 'booker' })),
-    repo.withoutJit(db, (tx) => repo.orderFigures(tx, { ...p.range, by: 'call_agent_id' })),
-    repo.withoutJit(db, (tx) => repo.commissionFigures(tx, p.range)),
-  ]);
-  const g = new Groups(p).add(calls).add(demos).add(orders).add(commissions);
-  return assemble(db, p, g, callFigures, now);
+  const snapshot = await fromSnapshot(
+    db,
+    p,
+    ['calls', 'leads_called', 'leads_called_team', 'demos_booker', 'orders_call_agent', 'commissions'],
+    now,
+  );
+  const families =
+    snapshot?.rows ??
+    (await Promise.all([
+      repo.withoutJit(db, (tx) => repo.callFigures(tx, p.range)),
+      repo.withoutJit(db, (tx) => repo.demoFigures(tx, { ...p.range, by: 'booker' })),
+      repo.withoutJit(db, (tx) => repo.orderFigures(tx, { ...p.range, by: 'call_agent_id' })),
+      repo.withoutJit(db, (tx) => repo.commissionFigures(tx, p.range)),
+    ]));
+  const g = families.reduce((groups, rows) => groups.add(rows), new Groups(p));
+  return assemble(db, p, g, callFigures, snapshot?.at ?? now);
 }

@@ -1,8 +1,9 @@
-import { agentStatsQuery, callAgentStatsDto, clientsDistributionDto, salesAgentStatsDto } from '@bo/domain';
+import { agentStatsQuery, callAgentStatsDto, clientsDistributionDto, leadStatsDto, leadStatsQuery, salesAgentStatsDto } from '@bo/domain';
 import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { callAgentStats, salesAgentStats } from './agents.service.ts';
+import { leadStats } from './leads.service.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { clientsDistribution } from './service.ts';
 
@@ -50,4 +51,19 @@ export function statsRoutes(app: App, deps: { db: Db; now?: () => Date }): void 
 
   // Spec 7: every role's home page numbers (dashboard.routes.ts).
   dashboardRoutes(app, deps);
+
+  // Spec 7: the leads statistics (spec 3's "leads data"), admin only like the clients' pie chart.
+  app.get(
+    '/api/stats/leads',
+    {
+      config: { access: { permission: 'stats.leads' } },
+      schema: {
+        summary: 'Get the leads created per month by lead source, location and status',
+        tags: ['stats'],
+        querystring: leadStatsQuery,
+        response: { 200: leadStatsDto },
+      },
+    },
+    async (request) => leadStats(deps.db, request.query, deps.now ? deps.now() : new Date()),
+  );
 }
