@@ -945,6 +945,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/create-referral-client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign up as a lead through a referral link */
+        post: operations["postApiCreateReferralClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -1400,6 +1417,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ia-referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom an independent agent brought, their referral status and the commissions earned through each */
+        get: operations["getApiIaReferrals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/import/batches/{id}": {
         parameters: {
             query?: never;
@@ -1829,6 +1863,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people a partner referred, with their partner status */
+        get: operations["getApiPartnerUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/local-checkout/{session}": {
         parameters: {
             query?: never;
@@ -2178,6 +2229,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/referral-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referral link the visitor followed last */
+        get: operations["getApiReferralCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referral-form/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a referral page: counts the visit, answers a form token */
+        post: operations["postApiReferralFormByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referral-independent-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply as an independent agent through a referral link */
+        post: operations["postApiReferralIndependentAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/earnings-sources": {
         parameters: {
             query?: never;
@@ -2255,6 +2357,23 @@ export interface paths {
         };
         /** Send a user the signup mail */
         get: operations["getApiSendSignupMailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup-ref-link/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get (and on first use make) a user's referral link */
+        get: operations["getApiSetupRefLinkById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2425,6 +2544,23 @@ export interface paths {
         };
         /** Get the leads created per month by lead source, location and status */
         get: operations["getApiStatsLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner's referrals by partner status */
+        get: operations["getApiStatsPartner"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3112,6 +3248,23 @@ export interface paths {
         put?: never;
         /** Add missing translation keys */
         post: operations["postLocalesAddByLngByNs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/r/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a referral link */
+        get: operations["getRByCode"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8993,6 +9146,70 @@ export interface operations {
             };
         };
     };
+    postApiCreateReferralClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    city?: string;
+                    code: string;
+                    email?: "" | string;
+                    form_token: string;
+                    /**
+                     * @default de
+                     * @enum {string}
+                     */
+                    locale?: "de" | "en" | "it" | "ru";
+                    name: string;
+                    phone: string;
+                    surname: string;
+                    website?: string;
+                    /** @default  */
+                    zipcode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            received: true;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiDocs: {
         parameters: {
             query?: {
@@ -13924,6 +14141,75 @@ export interface operations {
             };
         };
     };
+    getApiIaReferrals: {
+        parameters: {
+            query?: {
+                agent_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "agent" | "client";
+                            l1: number;
+                            l2: number;
+                            l3: number;
+                            name: string;
+                            /** @enum {string} */
+                            referral_status: "active" | "inactive" | "in_progress";
+                            role: string;
+                            surname: string;
+                        }[];
+                        totals: {
+                            l1: number;
+                            l2: number;
+                            l3: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiImportBatchesById: {
         parameters: {
             query?: never;
@@ -16392,6 +16678,74 @@ export interface operations {
             };
             /** @description The record stands against the change (a duplicate, a state that does not allow it). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiPartnerUsers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                partner_id?: number;
+                partner_status?: "buyers" | "wait_presentation" | "registered" | "wait_for_call" | "not_interested" | "canceled_presentation" | "not_answered" | "dont_buy" | "wrong_data" | "declined_by_admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string | null;
+                            colour: string;
+                            created_at: string;
+                            id: number;
+                            lead_hash: string;
+                            name: string;
+                            next_presentation_at: string | null;
+                            /** @enum {string} */
+                            partner_status: "buyers" | "wait_presentation" | "registered" | "wait_for_call" | "not_interested" | "canceled_presentation" | "not_answered" | "dont_buy" | "wrong_data" | "declined_by_admin";
+                            surname: string;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19398,6 +19752,153 @@ export interface operations {
             };
         };
     };
+    getApiReferralCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiReferralFormByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            form_token: string;
+                            not_before_ms: number;
+                            offers_agent_application: boolean;
+                            owner_name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiReferralIndependentAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    city?: string;
+                    code: string;
+                    email: string;
+                    form_token: string;
+                    /**
+                     * @default de
+                     * @enum {string}
+                     */
+                    locale?: "de" | "en" | "it" | "ru";
+                    /** @default  */
+                    message?: string;
+                    name: string;
+                    phone: string;
+                    surname: string;
+                    website?: string;
+                    /** @default  */
+                    zipcode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            received: true;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiReportsEarningsSources: {
         parameters: {
             query?: {
@@ -19683,6 +20184,74 @@ export interface operations {
                             /** @enum {string} */
                             kind: "invitation" | "inner_invitation";
                             to: string;
+                            user_id: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiSetupRefLinkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            clicks: number;
+                            code: string;
+                            /** @enum {string} */
+                            provider: "local" | "bitly";
+                            signups: number;
+                            url: string;
                             user_id: number;
                         };
                     };
@@ -20584,6 +21153,74 @@ export interface operations {
                             };
                             to: number;
                             year: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiStatsPartner: {
+        parameters: {
+            query?: {
+                partner_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            charts: {
+                                by_status: {
+                                    colour: string;
+                                    count: number;
+                                    /** @enum {string} */
+                                    status: "buyers" | "wait_presentation" | "registered" | "wait_for_call" | "not_interested" | "canceled_presentation" | "not_answered" | "dont_buy" | "wrong_data" | "declined_by_admin";
+                                }[];
+                            };
+                            table: {
+                                colour: string;
+                                count: number;
+                                share: number;
+                                /** @enum {string} */
+                                status: "buyers" | "wait_presentation" | "registered" | "wait_for_call" | "not_interested" | "canceled_presentation" | "not_answered" | "dont_buy" | "wrong_data" | "declined_by_admin";
+                            }[];
+                            total: number;
                         };
                     };
                 };
@@ -24177,7 +24814,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "dashboard";
             };
             cookie?: never;
         };
@@ -24238,6 +24875,37 @@ export interface operations {
             };
             /** @description The record stands against the change (a duplicate, a state that does not allow it). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
