@@ -36,6 +36,7 @@ import { createTelephony, type Telephony } from './integrations/telephony/index.
 import { createWorkboard, type Workboard } from './integrations/workboard/index.ts';
 import { createFinancing, type FinancingProvider } from './integrations/financing/index.ts';
 import { createDrive, type DriveSource } from './integrations/drive/index.ts';
+import { createPayments, type PaymentProvider } from './integrations/payments/index.ts';
 import { smsWebhookKey } from './integrations/sms/index.ts';
 import { ocrRoutes } from './modules/import/ocr.routes.ts';
 import { inProcessChecks, uploadFiles, type ImportDeps } from './modules/import/index.ts';
@@ -61,6 +62,9 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { simulateOutboundCall, type EmitToUser, type TelephonyDeps } from './modules/telephony/index.ts';
 import { telephonyRoutes } from './modules/telephony/routes.ts';
 import { telephonyWebhookRoutes } from './modules/telephony/webhook.routes.ts';
+import { inProcessApplier, type LocalPaymentDeps } from './modules/licences/index.ts';
+import { licenceRoutes } from './modules/licences/routes.ts';
+import { PAYMENTS_WEBHOOK_PATH, paymentsWebhookRoutes } from './modules/licences/webhook.routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
 
 export interface AppDeps {
@@ -82,6 +86,8 @@ export interface AppDeps {
   financing?: FinancingProvider;
   /** Where folder imports read from; the configured one (a folder on disk, or Google Drive) by default. */
   drive?: DriveSource;
+  /** The licences' card-payment provider; the configured one (local or Stripe) by default. */
+  payments?: PaymentProvider;
 }
 
 export interface BuiltApp {
@@ -230,6 +236,30 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     onStarted: (id) => deps.jobs?.notifyOcr(id),
     uploadLeadFile: async (actor, file, opts) => (await uploadFiles(importDeps, actor, [file], opts))[0]!,
   });
+  const licenceDeps: LocalPaymentDeps = {
+    db: deps.database.db,
+    payments: deps.payments ?? createPayments(deps.config),
+    publicUrl: deps.config.publicUrl,
+    // A pg-boss worker applies the stored webhook events where one runs (main.ts), else this process.
+    onEventStored: deps.jobs?.notifyLicenceEvents
+      ? () => deps.jobs?.notifyLicenceEvents?.()
+      : inProcessApplier(deps.database.db, (err) => app.log.error({ err }, 'licence payment events not applied')),
+    // The local provider's webhooks take the route Stripe's take, signature check included.
+    deliver: async (rawBody, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: PAYMENTS_WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: rawBody,
+      });
+      if (res.statusCode !== 200) {
+        throw new Error(`local payment webhook answered ${res.statusCode}`);
+      }
+    },
+    monthlyFee: deps.config.licenceMonthlyFee,
+  };
+  licenceRoutes(app, licenceDeps);
+  paymentsWebhookRoutes(app, licenceDeps);
   systemRoutes(app, { db: deps.database.db, localesDir: deps.localesDir, version: deps.version });
 
   const webDist = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

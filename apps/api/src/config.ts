@@ -74,6 +74,17 @@ const envSchema = z.object({
   FINANCING_BASE_URL: z.string().url().optional(),
   FINANCING_API_KEY: z.string().optional(),
   OCR_PROVIDER: z.enum(['tesseract', 'gcv']).default('tesseract'),
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret of the webhook endpoint (whsec_…); Stripe's webhooks are refused without it. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The licence's recurring price (price_…). */
+  STRIPE_PRICE_ID: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** The key the local payment provider signs its webhooks with (random per process when unset). */
+  PAYMENTS_LOCAL_SECRET: z.string().min(16).optional(),
+  /** The licence's monthly fee in Rappen, as the local checkout page shows it (Stripe shows its price's). */
+  LICENCE_MONTHLY_FEE: z.coerce.number().int().min(0).default(4900),
   /** Lead files (CSV, XLSX) the import takes: at most this many bytes and rows per file. */
   IMPORT_MAX_BYTES: z.coerce
     .number()
@@ -128,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.FINANCING_PROVIDER === 'http' && (!c.FINANCING_BASE_URL || !c.FINANCING_API_KEY)) {
     throw new Error('Invalid configuration:\n  FINANCING_BASE_URL, FINANCING_API_KEY: required when FINANCING_PROVIDER=http');
+  }
+  if (c.PAYMENTS_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET || !c.STRIPE_PRICE_ID)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: required when PAYMENTS_PROVIDER=stripe',
+    );
   }
   if (c.DRIVE_PROVIDER === 'google' && !c.GOOGLE_SERVICE_ACCOUNT_JSON) {
     throw new Error('Invalid configuration:\n  GOOGLE_SERVICE_ACCOUNT_JSON: required when DRIVE_PROVIDER=google');
@@ -212,6 +228,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             secret: c.SMS_LOCAL_SECRET ?? randomBytes(24).toString('base64url'),
           },
     invoice: { iban: c.INVOICE_IBAN },
+    payments:
+      c.PAYMENTS_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe' as const,
+            secretKey: c.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: c.STRIPE_WEBHOOK_SECRET ?? '',
+            priceId: c.STRIPE_PRICE_ID ?? '',
+            apiBase: c.STRIPE_API_BASE,
+          }
+        : { provider: 'local' as const, secret: c.PAYMENTS_LOCAL_SECRET ?? `whsec_${randomBytes(24).toString('base64url')}` },
+    licenceMonthlyFee: c.LICENCE_MONTHLY_FEE,
     shortLinks:
       c.SHORTLINK_PROVIDER === 'bitly'
         ? {

@@ -51,6 +51,7 @@ const jobs = await startJobs({
   importCheck: { db: database.db, files: { db: database.db, storage: storageFor(config) }, limits: config.import },
   reminders: { publicUrl: config.publicUrl },
   telephony: createTelephony(config),
+  licences: { db: database.db },
   onError: (err) => report(`job error: ${errorSummary(err)}`),
 });
 

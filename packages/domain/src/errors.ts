@@ -137,6 +137,13 @@ export const REFUSALS = [
   'financing_already_applied',
   'staff_only_status',
   'admin_only_reward',
+  /** Licences: a checkout while the licence is active; a licence for someone who is no independent agent; an activation of a licence not requested. */
+  'licence_already_active',
+  'not_independent_agent',
+  'licence_not_requested',
+  /** The local payment provider's checkout page or simulator while a real provider is configured, or a checkout page already used. */
+  'local_payments_only',
+  'checkout_closed',
   /** A change requested by a page of another site or port (docs/permissions.md). */
   'cross_site',
 ] as const;

@@ -62,3 +62,5 @@ export * from './dedupe/index.ts';
 export * from './import/mapping.ts';
 export * from './import/validate-row.ts';
 export * from './referrals.ts';
+export * from './licences.ts';
+export * from './schemas/licences.ts';

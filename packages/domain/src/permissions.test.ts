@@ -53,6 +53,9 @@ const ALL_PERMISSIONS: Permission[] = [
   'warehouse.read',
   'warehouse.manage',
   'omnicas.manage',
+  'licences.own',
+  'licences.manage',
+  'reports.earningsSources',
   'import.manage',
 ];
 
@@ -108,6 +111,7 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     ...FIELD_EVENTS,
     'finances.read',
     'stats.salesAgents',
+    'licences.own',
   ],
 };
 

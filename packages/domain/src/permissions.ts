@@ -61,6 +61,10 @@ export const PERMISSIONS = {
   'warehouse.read': 'Read the stock and what must be delivered',
   'warehouse.manage': 'Change the stock and record deliveries from the warehouse',
   'omnicas.manage': 'Apply for financing of an order with the financing provider and follow the application',
+  'licences.own': 'Read the own licence and pay for it through the card checkout (independent agents)',
+  'licences.manage':
+    "List every agent's licence, request and activate single and obligation licences, simulate the local payment provider's renewals",
+  'reports.earningsSources': "Report per agent of earnings from own sales versus from the downline's sales (L1–L3)",
   'import.manage': 'Import lead files and scanned lead forms; review and launch imports',
 } as const;
 
@@ -112,6 +116,7 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'agents.read',
     'finances.read',
     'stats.salesAgents',
+    'licences.own',
   ],
 };
 

@@ -43,6 +43,9 @@ export const SCREENS: readonly Screen[] = [
     menu: false,
   },
   { id: 'adminPayments', path: 'admin-payments', roles: ['admin'], menu: true },
+  // Not in spec 2: the admin's list of licences and the earnings-sources report (issue 16).
+  { id: 'licences', path: 'licences', roles: ['admin'], menu: true },
+  { id: 'earningsSources', path: 'earnings-sources', roles: ['admin'], menu: true },
   { id: 'receipt', path: 'receipt/:presentationId', roles: ['admin'], menu: false },
   { id: 'globalSettings', path: 'global-settings', roles: ['admin'], menu: true },
   { id: 'pieChart', path: 'pie-chart', roles: ['admin'], menu: true },

@@ -34,7 +34,11 @@ export function pageHandler(opts: { webDist: string; authDeps: AuthDeps }): Page
     indexHtml ??= await fs.readFile(path.join(opts.webDist, 'index.html'), 'utf8');
     // The app shows its own "page not found" for addresses it does not know.
     // The unsubscribe page of the reminder mails (`/unsubscribe/<token>`) is public: its button posts.
-    const isPublic = PUBLIC_PAGES.has(pathname) || /^\/unsubscribe\/[\w-]{20,200}$/.test(pathname);
+    // So is the local payment provider's checkout page (`/checkout/local/<session>`), as a provider's hosted page is.
+    const isPublic =
+      PUBLIC_PAGES.has(pathname) ||
+      /^\/unsubscribe\/[\w-]{20,200}$/.test(pathname) ||
+      /^\/checkout\/local\/cs_local_[A-Za-z0-9]{8,64}$/.test(pathname);
     const status = matchDashboardPath(pathname) || isPublic ? 200 : 404;
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   };

@@ -14,6 +14,7 @@ import {
 } from '../modules/import/index.ts';
 import { deliverQueued, nextMailDue } from '../modules/mail/index.ts';
 import { registerTelephonyJobs } from '../modules/telephony/index.ts';
+import { registerLicenceJobs } from '../modules/licences/index.ts';
 import { deliverDueSms, nextSmsDueAt } from '../modules/sms/index.ts';
 import { registerStatsJobs } from '../modules/stats/index.ts';
 
@@ -25,6 +26,8 @@ export interface Jobs {
   notifyOcr(operationId: number): void;
   /** Call after mapping an import batch: a worker checks its rows (absent: the app checks in its own process). */
   notifyImportCheck?(batchId: number): void;
+  /** Call after storing a payment provider's webhook event: a worker applies it to its licence. */
+  notifyLicenceEvents?(): void;
   stop(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export async function startJobs(opts: {
   reminders?: { publicUrl: string };
   /** The telephony provider: where it lists its calls, the call log is checked against that list. */
   telephony?: Pick<Telephony, 'listCalls'>;
+  /** Where the licences' webhook events are stored; without it they are applied by the app's own process. */
+  licences?: { db: Db };
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
@@ -113,6 +118,7 @@ export async function startJobs(opts: {
   });
   const ocr: OcrJobs | null = opts.ocr ? await registerOcrJobs(boss, opts.ocr, opts.onError) : null;
   const importCheck = opts.importCheck ? await registerImportCheckJobs(boss, opts.importCheck, opts.onError) : null;
+  const licences = opts.licences ? await registerLicenceJobs(boss, opts.licences, opts.onError) : null;
   if (opts.telephony) {
     await registerTelephonyJobs(boss, { db: opts.db, telephony: opts.telephony }, opts.onError);
   }
@@ -132,6 +138,7 @@ export async function startJobs(opts: {
     },
     notifyOcr: (operationId) => ocr?.notify(operationId),
     ...(importCheck ? { notifyImportCheck: (batchId: number) => importCheck.notify(batchId) } : {}),
+    ...(licences ? { notifyLicenceEvents: () => licences.notify() } : {}),
     stop: () => {
       // A running OCR job ends its page and stops before the next; a restarted server resumes there.
       ocr?.stopping();

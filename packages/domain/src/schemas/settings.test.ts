@@ -47,6 +47,7 @@ describe('the settings keys (spec 3)', () => {
         'email_reminder_second_after_days',
         'email_reminder_third_after_days',
         'email_reminder_expired_after_days',
+        'licence_grace_days',
       ].sort(),
     );
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REMINDER_CADENCE_LIMITS, REMINDER_SETTINGS_DEFAULTS, type ReminderSettingsKey } from '../email-reminders.ts';
+import { LICENCE_GRACE_DEFAULT_DAYS, LICENCE_GRACE_LIMITS } from '../licences.ts';
 import { PATTERNS, zPhone, zRequiredText } from '../validation.ts';
 
 /** The app settings keys of spec section 3, in the order the settings page shows them. */
@@ -22,6 +23,8 @@ export const SETTINGS_KEYS = [
   'email_reminder_second_after_days',
   'email_reminder_third_after_days',
   'email_reminder_expired_after_days',
+  // Not in spec 3: the days an independent agent keeps access after a failed licence payment (licences.ts).
+  'licence_grace_days',
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 
@@ -37,6 +40,7 @@ export const SETTINGS_SECTIONS = {
     'email_reminder_third_after_days',
     'email_reminder_expired_after_days',
   ],
+  licences: ['licence_grace_days'],
 } as const satisfies Record<string, readonly SettingsKey[]>;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 
@@ -85,6 +89,7 @@ export const globalSettingsBody = z.object({
   email_reminder_second_after_days: cadenceNumber(REMINDER_CADENCE_LIMITS.days),
   email_reminder_third_after_days: cadenceNumber(REMINDER_CADENCE_LIMITS.days),
   email_reminder_expired_after_days: cadenceNumber(REMINDER_CADENCE_LIMITS.days),
+  licence_grace_days: cadenceNumber(LICENCE_GRACE_LIMITS),
 });
 export type GlobalSettingsBody = z.infer<typeof globalSettingsBody>;
 export type GlobalSettingsInput = z.input<typeof globalSettingsBody>;
@@ -100,6 +105,9 @@ export const globalSettingsAnswer = z.object({ data: globalSettingsDto });
  * are no settings key stay out.
  */
 export function settingsFrom(stored: ReadonlyMap<string, string>): GlobalSettingsDto {
-  const fallback: Partial<Record<SettingsKey, string>> = REMINDER_SETTINGS_DEFAULTS satisfies Record<ReminderSettingsKey, string>;
+  const fallback: Partial<Record<SettingsKey, string>> = {
+    ...(REMINDER_SETTINGS_DEFAULTS satisfies Record<ReminderSettingsKey, string>),
+    licence_grace_days: String(LICENCE_GRACE_DEFAULT_DAYS),
+  };
   return Object.fromEntries(SETTINGS_KEYS.map((k) => [k, stored.get(k) ?? fallback[k] ?? ''])) as GlobalSettingsDto;
 }

@@ -1,4 +1,4 @@
-import { REMINDER_SETTINGS_DEFAULTS, type GlobalSettingsDto } from '@bo/domain';
+import { LICENCE_GRACE_DEFAULT_DAYS, REMINDER_SETTINGS_DEFAULTS, type GlobalSettingsDto } from '@bo/domain';
 import type { Tx } from '../client.ts';
 import { appSettings } from '../schema/index.ts';
 
@@ -18,6 +18,7 @@ export const DEMO_SETTINGS: GlobalSettingsDto = {
   sms_company_phone: '044 500 12 35',
   sms_company_email: 'sms@alpenquell.example.ch',
   ...REMINDER_SETTINGS_DEFAULTS,
+  licence_grace_days: String(LICENCE_GRACE_DEFAULT_DAYS),
 };
 
 export async function seedDemoSettings(tx: Tx): Promise<void> {

@@ -38,6 +38,8 @@ export type AuditAction =
   | 'client.deleted'
   | 'client.merged'
   | 'clients.exported'
+  | 'licence.requested'
+  | 'licence.activated'
   | 'finances.rates'
   | 'recommendation.created'
   | 'recommendation.updated'

@@ -13,3 +13,5 @@ export { receiptById, receiptsPage, setReceiptStatus } from './receipts.service.
 /** What the events module reads of orders: the order an event made, a client's purchases, whether an order still stands. */
 export { orderIdsOfEvents, standingOrderCondition, standingOrdersOfClient } from './event-orders.service.ts';
 export { ordersPage } from './orders.service.ts';
+/** Per agent, commissions from own sales against those from the downline's (the earnings-sources report). */
+export { earningsSources } from './earnings-sources.service.ts';

@@ -41,6 +41,7 @@ const VALID: Omit<GlobalSettingsDto, 'receipt_logo_path'> = {
   email_reminder_second_after_days: '4',
   email_reminder_third_after_days: '7',
   email_reminder_expired_after_days: '21',
+  licence_grace_days: '10',
 };
 
 async function read(cookie = admin): Promise<GlobalSettingsDto> {

@@ -25,7 +25,7 @@ const EMAILS: readonly SettingsKey[] = ['company_email', 'sms_company_email'];
 const PHONES: readonly SettingsKey[] = ['company_phone', 'sms_company_phone'];
 const LINKS: readonly SettingsKey[] = ['shop_shortlink', 'website_link'];
 /** The e-mail reminders' cadence: whole numbers of calls or days. */
-const NUMBERS: readonly SettingsKey[] = SETTINGS_SECTIONS.reminders;
+const NUMBERS: readonly SettingsKey[] = [...SETTINGS_SECTIONS.reminders, ...SETTINGS_SECTIONS.licences];
 /** Keys that carry a hint below the field. */
 const HINTS: Partial<Record<SettingsKey, true>> = {
   company_phone: true,
@@ -38,6 +38,7 @@ const HINTS: Partial<Record<SettingsKey, true>> = {
   email_reminder_second_after_days: true,
   email_reminder_third_after_days: true,
   email_reminder_expired_after_days: true,
+  licence_grace_days: true,
 };
 
 function inputType(key: SettingsKey): string {

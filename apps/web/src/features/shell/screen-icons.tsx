@@ -47,6 +47,8 @@ const ICONS: Record<string, ReactElement> = {
   telephony: <PhoneInTalk />,
   partnerUsers: <People />,
   license: <VerifiedUser />,
+  licences: <VerifiedUser />,
+  earningsSources: <Assessment />,
   referrals: <Star />,
   userRecommendations: <Star />,
   userCreateRecommendation: <PersonAdd />,
