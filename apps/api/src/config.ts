@@ -59,6 +59,14 @@ const envSchema = z.object({
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
   /** The key the local SMS sender signs its delivery reports with (random per process when unset). */
   SMS_LOCAL_SECRET: z.string().min(16).optional(),
+  /** Road travel times for the planner: the offline model (default) or an OSRM server's table service. */
+  ROUTING_PROVIDER: z.enum(['offline', 'osrm']).default('offline'),
+  OSRM_URL: z.string().url().optional(),
+  OSRM_PROFILE: z.string().regex(/^[a-z0-9_-]+$/i).default('driving'),
+  /** Address validation: offline (postcode file, confirmed streets, building directory) or Google's Address Validation API. */
+  ADDRESS_VALIDATION_PROVIDER: z.enum(['offline', 'google']).default('offline'),
+  GOOGLE_ADDRESS_VALIDATION_KEY: z.string().optional(),
+  GOOGLE_ADDRESS_VALIDATION_URL: z.string().url().default('https://addressvalidation.googleapis.com'),
   /** Referral links: the app's own /r/{code} (local) or Bitly short links pointing there (docs/referrals.md). */
   SHORTLINK_PROVIDER: z.enum(['local', 'bitly']).default('local'),
   BITLY_TOKEN: z.string().optional(),
@@ -133,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.SMS_PROVIDER === 'twilio' && (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN || !c.TWILIO_FROM)) {
     throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
+  }
+  if (c.ROUTING_PROVIDER === 'osrm' && !c.OSRM_URL) {
+    throw new Error('Invalid configuration:\n  OSRM_URL: required when ROUTING_PROVIDER=osrm');
+  }
+  if (c.ADDRESS_VALIDATION_PROVIDER === 'google' && !c.GOOGLE_ADDRESS_VALIDATION_KEY) {
+    throw new Error('Invalid configuration:\n  GOOGLE_ADDRESS_VALIDATION_KEY: required when ADDRESS_VALIDATION_PROVIDER=google');
   }
   if (c.SHORTLINK_PROVIDER === 'bitly' && (!c.BITLY_TOKEN || !c.BITLY_GROUP_GUID)) {
     throw new Error('Invalid configuration:\n  BITLY_TOKEN, BITLY_GROUP_GUID: required when SHORTLINK_PROVIDER=bitly');
@@ -227,6 +241,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             statusCallbackUrl: `${publicUrl.replace(/\/+$/, '')}${SMS_STATUS_PATH}`,
             secret: c.SMS_LOCAL_SECRET ?? randomBytes(24).toString('base64url'),
           },
+    routing:
+      c.ROUTING_PROVIDER === 'osrm'
+        ? { provider: 'osrm' as const, osrmUrl: c.OSRM_URL ?? '', osrmProfile: c.OSRM_PROFILE }
+        : { provider: 'offline' as const },
+    addressValidation:
+      c.ADDRESS_VALIDATION_PROVIDER === 'google'
+        ? { provider: 'google' as const, apiKey: c.GOOGLE_ADDRESS_VALIDATION_KEY ?? '', baseUrl: c.GOOGLE_ADDRESS_VALIDATION_URL }
+        : { provider: 'offline' as const },
     invoice: { iban: c.INVOICE_IBAN },
     payments:
       c.PAYMENTS_PROVIDER === 'stripe'
