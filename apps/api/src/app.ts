@@ -66,6 +66,8 @@ import { inProcessApplier, type LocalPaymentDeps } from './modules/licences/inde
 import { licenceRoutes } from './modules/licences/routes.ts';
 import { PAYMENTS_WEBHOOK_PATH, paymentsWebhookRoutes } from './modules/licences/webhook.routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
+import { plannerRoutes } from './modules/planner/routes.ts';
+import { createTravelTimes, type TravelTimes } from './integrations/routing/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +90,8 @@ export interface AppDeps {
   drive?: DriveSource;
   /** The licences' card-payment provider; the configured one (local or Stripe) by default. */
   payments?: PaymentProvider;
+  /** The planner's travel times; the configured ones (offline model or OSRM) by default. */
+  travelTimes?: TravelTimes;
 }
 
 export interface BuiltApp {
@@ -220,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   adminPaymentRoutes(app, { db: deps.database.db });
   financeStatsRoutes(app, { db: deps.database.db });
   eventRoutes(app, { db: deps.database.db, publish, files, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
+  plannerRoutes(app, { db: deps.database.db, travel: deps.travelTimes ?? createTravelTimes(deps.config) });
   const importDeps: ImportDeps = {
     db: deps.database.db,
     files,

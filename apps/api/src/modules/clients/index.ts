@@ -35,3 +35,4 @@ export {
   type RecordedCall,
 } from './phone-calls.service.ts';
 export { clientsPage } from './list.service.ts';
+export { householdOf } from './household.service.ts';

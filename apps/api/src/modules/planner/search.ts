@@ -1,0 +1,228 @@
+import {
+  addDays,
+  legStatus,
+  PLANNER,
+  searchPlacements,
+  zurichClock,
+  zurichInstant,
+  type AgentDay,
+  type Leg,
+  type Placement,
+  type PlannerDestinationType,
+  type RouteStop,
+} from '@bo/domain';
+import type { LatLon, TravelTimes } from '../../integrations/routing/index.ts';
+import { consecutiveLegs, legsAround } from './travel.ts';
+
+/**
+ * The planner's search without the database: the agents' days built from their homes, visits, private
+ * appointments and blocked days, the legs asked of the travel times, the best placements found. The
+ * service loads the inputs; the bench (bench/planner.ts) calls this directly.
+ */
+
+export interface ResolvedPeriod {
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  enabledWeekdays: number[];
+  /** Only these dates (separateDates, selectedDate), or all of the period. */
+  dates: string[] | null;
+  pinnedWeekday: number | null;
+  selectedDate: string | null;
+  separateDates: string[];
+}
+
+export interface SearchAgent {
+  id: number;
+  home: LatLon;
+  primary: boolean;
+}
+
+export interface SearchStop {
+  agentId: number;
+  type: Exclude<PlannerDestinationType, 'home'>;
+  eventId: number | null;
+  start: number;
+  end: number;
+  /** Where it happens; null: unknown (a private appointment), taken as the agent's home. */
+  point: LatLon | null;
+}
+
+export interface SearchInput {
+  client: LatLon;
+  agents: readonly SearchAgent[];
+  /** Sorted by agent, then start. */
+  stops: readonly SearchStop[];
+  blocked: ReadonlySet<string>;
+  period: ResolvedPeriod;
+  /** Epoch seconds: nothing before it. */
+  now: number;
+  limit: number;
+  deadlineAt?: number;
+}
+
+export interface DayRef {
+  date: string;
+  weekday: number;
+  dayStart: number;
+  openFrom: number;
+  openUntil: number;
+}
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const parseTime = (t: string) => t.split(':').map(Number) as [number, number];
+const dateParts = (d: string) => d.split('-').map(Number) as [number, number, number];
+
+/** The period's days with their Zurich start, weekday and open window (Sundays and disabled weekdays included, flagged by weekday). */
+export function periodDays(period: Pick<ResolvedPeriod, 'startDate' | 'endDate' | 'startTime' | 'endTime'>): DayRef[] {
+  const [fh, fm] = parseTime(period.startTime);
+  const [th, tm] = parseTime(period.endTime);
+  const out: DayRef[] = [];
+  for (let d = period.startDate; d <= period.endDate; d = addDays(d, 1)) {
+    const [y, m, day] = dateParts(d);
+    out.push({
+      date: d,
+      weekday: zurichClock(zurichInstant(y, m, day, 12)).weekday,
+      dayStart: seconds(zurichInstant(y, m, day)),
+      openFrom: seconds(zurichInstant(y, m, day, fh, fm)),
+      openUntil: seconds(zurichInstant(y, m, day, th, tm)),
+    });
+  }
+  return out;
+}
+
+/** Which day (index) an instant falls on: the last day starting at or before it, or −1. */
+function dayIndexOf(days: readonly DayRef[], t: number): number {
+  let lo = 0;
+  let hi = days.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]!.dayStart <= t) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+export interface BuiltDay {
+  day: AgentDay;
+  agent: SearchAgent;
+  stops: SearchStop[];
+  points: LatLon[];
+}
+
+const destinationOf = (t: SearchStop['type']): RouteStop['type'] => t;
+
+/** The agents' days of the period (bookable weekdays only) with their legs. */
+export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'limit' | 'deadlineAt'>): Promise<BuiltDay[]> {
+  const days = periodDays(input.period);
+  const wanted = days.filter(
+    (d) =>
+      d.weekday !== 7 &&
+      input.period.enabledWeekdays.includes(d.weekday) &&
+      (input.period.pinnedWeekday === null || d.weekday === input.period.pinnedWeekday) &&
+      (input.period.dates === null || input.period.dates.includes(d.date)) &&
+      d.openUntil >= input.now,
+  );
+  const wantedIdx = new Set(wanted.map((d) => d.date));
+  // Stops per agent and day.
+  const perDay = new Map<string, SearchStop[]>();
+  for (const s of input.stops) {
+    const i = dayIndexOf(days, s.start);
+    const ref = i >= 0 ? days[i] : undefined;
+    if (!ref || !wantedIdx.has(ref.date)) {
+      continue;
+    }
+    const k = `${s.agentId}|${ref.date}`;
+    const list = perDay.get(k);
+    if (list) {
+      list.push(s);
+    } else {
+      perDay.set(k, [s]);
+    }
+  }
+  // Every point once, for the two requests around the new visit.
+  const pointIndex = new Map<string, number>();
+  const points: LatLon[] = [];
+  const indexOf = (p: LatLon) => {
+    const k = `${p.lat},${p.lon}`;
+    let i = pointIndex.get(k);
+    if (i === undefined) {
+      i = points.length;
+      points.push(p);
+      pointIndex.set(k, i);
+    }
+    return i;
+  };
+  const built: { agent: SearchAgent; ref: DayRef; stops: SearchStop[]; idx: number[]; seq: LatLon[] }[] = [];
+  for (const agent of input.agents) {
+    for (const ref of wanted) {
+      const stops = (perDay.get(`${agent.id}|${ref.date}`) ?? []).sort((a, b) => a.start - b.start);
+      const seqPoints = [agent.home, ...stops.map((s) => s.point ?? agent.home)];
+      built.push({ agent, ref, stops, idx: seqPoints.map(indexOf), seq: [...seqPoints, agent.home] });
+    }
+  }
+  const [around, dayLegs] = await Promise.all([
+    legsAround(travel, input.client, points),
+    consecutiveLegs(
+      travel,
+      built.map((b) => b.seq),
+    ),
+  ]);
+  return built.map((b, n) => ({
+    agent: b.agent,
+    stops: b.stops,
+    points: b.seq.slice(0, -1),
+    day: {
+      agentId: b.agent.id,
+      date: b.ref.date,
+      weekday: b.ref.weekday,
+      blocked: input.blocked.has(`${b.agent.id}|${b.ref.date}`),
+      primary: b.agent.primary,
+      openFrom: b.ref.openFrom,
+      openUntil: b.ref.openUntil,
+      stops: b.stops.map((s) => ({ type: destinationOf(s.type), start: s.start, end: s.end })),
+      legs: dayLegs[n]!,
+      toNew: b.idx.map((i) => around.to[i]!),
+      fromNew: b.idx.map((i) => around.from[i]!),
+    },
+  }));
+}
+
+export interface SearchResult {
+  top: Placement[];
+  partial: boolean;
+  daysSearched: number;
+  days: BuiltDay[];
+  /** Legs of the searched days that could not be routed. */
+  unfoundLegs: number;
+}
+
+export const countUnfound = (legs: readonly Leg[]) => legs.filter((l) => legStatus(l) === 'NOT_FOUND').length;
+
+/** Builds the days and finds the best placements, stopping with what it has at `deadlineAt` (performance.now() ms). */
+export async function searchPlanner(travel: TravelTimes, input: SearchInput): Promise<SearchResult> {
+  const days = await buildDays(travel, input);
+  const deadline = input.deadlineAt ?? Infinity;
+  if (performance.now() > deadline) {
+    return { top: [], partial: true, daysSearched: 0, days, unfoundLegs: 0 };
+  }
+  const rules = {
+    enabledWeekdays: input.period.enabledWeekdays,
+    notBefore: input.now,
+    slotSeconds: PLANNER.slotSeconds,
+    dates: input.period.dates,
+  };
+  const { top, partial, daysSearched } = searchPlacements(
+    days.map((d) => d.day),
+    rules,
+    input.limit,
+    () => performance.now() > deadline,
+  );
+  return { top, partial, daysSearched, days, unfoundLegs: days.reduce((n, d) => n + countUnfound(d.day.legs), 0) };
+}
