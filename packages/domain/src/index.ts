@@ -54,6 +54,8 @@ export * from './swiss-address.ts';
 export * from './schemas/finance-stats.ts';
 export * from './schemas/agent-stats.ts';
 export * from './schemas/lead-stats.ts';
+export * from './stats-export.ts';
+export * from './downsample.ts';
 export * from './agent-stats.ts';
 export * from './dashboard.ts';
 export * from './schemas/dashboard.ts';

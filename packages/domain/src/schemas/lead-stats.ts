@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
 
 /**
  * GET /api/stats/leads (spec 3 "leads data", spec 7): the leads (clients) created in a period, per month,
@@ -39,3 +40,48 @@ export const leadStatsDto = z.object({
   }),
 });
 export type LeadStatsDto = z.infer<typeof leadStatsDto>;
+
+/**
+ * The statistics exports (docs/statistics.md "Export"): the same query as the screen's call, the file's
+ * `format` and the language of its headings (`lang`, the screen's; German by default). CSV and XLSX for
+ * every statistics table; PDF for the total statistics (a month: choose it as the period).
+ */
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+const exportFields = {
+  lang: z.enum(LANGUAGES, { message: 'invalid_value' }).optional(),
+};
+const yearField = z.coerce.number().int('invalid_value').min(2000, 'invalid_value').max(2100, 'invalid_value').optional();
+const agentField = z.coerce.number().int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value').optional();
+const backwards = { message: 'invalid_value', path: ['to'] };
+
+export const agentStatsExportQuery = z
+  .object({
+    year: yearField,
+    from: month.optional(),
+    to: month.optional(),
+    agent_id: agentField,
+    format: z.enum(EXPORT_FORMATS, { message: 'invalid_value' }),
+    ...exportFields,
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, backwards);
+export type AgentStatsExportQuery = z.infer<typeof agentStatsExportQuery>;
+
+export const leadStatsExportQuery = z
+  .object({
+    year: yearField,
+    from: month.optional(),
+    to: month.optional(),
+    format: z.enum(['csv', 'xlsx'], { message: 'invalid_value' }),
+    ...exportFields,
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, backwards);
+export type LeadStatsExportQuery = z.infer<typeof leadStatsExportQuery>;
+
+export const financeStatsExportQuery = z.object({
+  year: yearField,
+  agent_id: agentField,
+  format: z.enum(['csv', 'xlsx'], { message: 'invalid_value' }),
+  ...exportFields,
+});
+export type FinanceStatsExportQuery = z.infer<typeof financeStatsExportQuery>;

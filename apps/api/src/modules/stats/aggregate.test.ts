@@ -1,7 +1,18 @@
-import { LEAD_SOURCES, orderDebt, orderSum, zurichClock, type AgentStatsQuery, type LeadStatsDto, type RoleCode } from '@bo/domain';
+import {
+  exportCellText,
+  LEAD_SOURCES,
+  orderDebt,
+  orderSum,
+  zurichClock,
+  type AgentStatsQuery,
+  type LeadStatsDto,
+  type RoleCode,
+} from '@bo/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEvent, buildTeam, type Staff } from '../../../test/factories.ts';
 import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 // eslint-disable-next-line no-restricted-imports -- the finances statistics read this module's snapshot; the test sets their clock to compare both answers.
 import { financeStats } from '../finances/stats.service.ts';
 import { callAgentStats, salesAgentStats } from './agents.service.ts';
@@ -395,5 +406,81 @@ describe('GET /api/stats/leads', () => {
     const backwards = await injectAs(t.app, team.admin.cookie, { method: 'GET', url: '/api/stats/leads?from=5&to=4' });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ field_validation: { to: 'invalid_value' } });
+  });
+});
+
+describe('statistics exports', () => {
+  const file = (who: Staff, url: string) => injectAs(t.app, who.cookie, { method: 'GET', url });
+  type Sales = Awaited<ReturnType<typeof salesAgentStats>>['data'];
+
+  it('writes the total statistics as CSV, XLSX and PDF with the numbers of the screen, in de-CH form', async () => {
+    const screen = (await file(team.admin, `/api/stats/sales-agent?year=${YEAR}&agent_id=${team.sa1.id}`)).json<{ data: Sales }>().data;
+    const sold = exportCellText('money', screen.table.total.sold);
+    expect(screen.table.total.sold).toBeGreaterThan(100_000);
+
+    const csv = await file(team.admin, `/api/stats/sales-agent/export?format=csv&year=${YEAR}&agent_id=${team.sa1.id}&lang=de`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="total-statistics-sales-${YEAR}.csv"`);
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Gesamtstatistik: Verkaufsagenten');
+    expect(lines).toContain(
+      'Agent: Test Sa1'.replace('Test Sa1', `${screen.table.rows[0]!.agent.name} ${screen.table.rows[0]!.agent.surname}`),
+    );
+    const total = lines.find((l) => l.startsWith('Total;'))!.split(';');
+    expect(total[6]).toBe(sold);
+    expect(total[4]).toBe(String(screen.table.total.sales));
+
+    const xlsx = await file(team.admin, `/api/stats/sales-agent/export?format=xlsx&year=${YEAR}&agent_id=${team.sa1.id}&lang=it`);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
+    const totalRow = rows.find((r) => r[1] === 'Totale')!;
+    expect(totalRow[7]).toBe(screen.table.total.sold / 100);
+    expect(sheet.getRow(rows.indexOf(totalRow) + 1).getCell(7).numFmt).toBe('#,##0.00');
+
+    const pdf = await file(team.admin, `/api/stats/call-agent/export?format=pdf&year=${YEAR}&from=6&to=6`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const calls = (await file(team.admin, `/api/stats/call-agent?year=${YEAR}&from=6&to=6`)).json<{
+      data: { table: { total: { calls: number } } };
+    }>().data;
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Juni 2025');
+    expect(text).toContain(exportCellText('count', calls.table.total.calls));
+  });
+
+  it('writes the leads and the finances statistics as CSV and XLSX', async () => {
+    const leads = await file(team.admin, '/api/stats/leads/export?format=csv&year=2024');
+    expect(leads.statusCode).toBe(200);
+    expect(leads.body).toContain('Nach Quelle');
+    expect(leads.body).toContain('OCR-Import;2;0;0;0;0;0;1;0;0;0;0;0;3');
+    const fin = await file(team.ia, `/api/stats/finances/export?format=xlsx&year=${YEAR}`);
+    expect(fin.statusCode).toBe(200);
+    const finCsv = await file(team.admin, `/api/stats/finances/export?format=csv&year=${YEAR}`);
+    const screen = (await file(team.admin, `/api/stats/finances/?year=${YEAR}`)).json<{ data: { totals: { sold: number } } }>().data;
+    expect(
+      finCsv.body
+        .split('\r\n')
+        .find((l) => l.startsWith('Total;'))!
+        .split(';')[2],
+    ).toBe(exportCellText('money', screen.totals.sold));
+  });
+
+  it('refuses whoever may not see the screen, and a malformed query field by field', async () => {
+    expect((await file(team.ca1, `/api/stats/sales-agent/export?format=csv`)).statusCode).toBe(403);
+    expect((await file(team.sa1, `/api/stats/call-agent/export?format=csv`)).statusCode).toBe(403);
+    expect((await file(team.sa1, `/api/stats/leads/export?format=csv`)).statusCode).toBe(403);
+    expect((await file(team.sa1, `/api/stats/finances/export?format=csv`)).statusCode).toBe(403);
+    const other = await file(team.sa1, `/api/stats/sales-agent/export?format=csv&agent_id=${team.sa2.id}`);
+    expect(other.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/stats/leads/export?format=csv' })).statusCode).toBe(401);
+    const bad = await file(team.admin, '/api/stats/sales-agent/export?format=doc&lang=fr&year=1999');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field_validation: { format: 'invalid_value', lang: 'invalid_value', year: 'invalid_value' } });
+    const noPdf = await file(team.admin, '/api/stats/leads/export?format=pdf');
+    expect(noPdf.json()).toMatchObject({ field_validation: { format: 'invalid_value' } });
   });
 });

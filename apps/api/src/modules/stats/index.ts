@@ -4,3 +4,6 @@
  */
 export { MAX_AGE_MS, monthlyMoney, refreshStats, refreshedYears, type MoneyRow } from './aggregate.service.ts';
 export { registerStatsJobs } from './refresh.jobs.ts';
+/** The statistics files (CSV, XLSX, PDF) of a screen's tables; the finances statistics export with them. */
+export { exportFile, financeTables, headingOf, text as exportText } from './export.service.ts';
+export { sendFile } from './export.routes.ts';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { callAgentStats, salesAgentStats } from './agents.service.ts';
+import { statsExportRoutes } from './export.routes.ts';
 import { leadStats } from './leads.service.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { clientsDistribution } from './service.ts';
@@ -66,4 +67,6 @@ export function statsRoutes(app: App, deps: { db: Db; now?: () => Date }): void 
     },
     async (request) => leadStats(deps.db, request.query, deps.now ? deps.now() : new Date()),
   );
+  // The statistics tables as CSV, XLSX and PDF (export.routes.ts).
+  statsExportRoutes(app, deps);
 }
