@@ -235,7 +235,7 @@ describe('GET /api/stats/dashboard-statistic', () => {
     const get = async (url: string) => {
       const res = await injectAs(t.app, team.admin.cookie, { method: 'GET', url });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ data: { total?: number; to_deliver?: { total: number }; receipts?: { total: number } } }>();
+      return res.json<{ total?: number; data: { to_deliver?: { total: number }; receipts?: { total: number } } }>();
     };
     expect((await get('/api/finances/orders')).total).toBe(cardsOf(d).orders_to_check);
     expect((await get('/api/warehouse')).data.to_deliver!.total).toBe(cardsOf(d).deliveries_due);

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/session.ts';
 import { screenIcon } from '../shell/screen-icons.tsx';
+import { DashboardCards } from './dashboard-cards.tsx';
 
-/** The role's start page: a greeting and the way into each of its screens. */
+/** The role's start page: a greeting, the role's numbers (each a link to its list) and the way into each of its screens. */
 export function HomePage() {
   const { t } = useTranslation();
+  const { t: td } = useTranslation('dashboard');
   const { data: user } = useCurrentUser();
   if (!user) {
     return null;
@@ -20,6 +22,10 @@ export function HomePage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('home.role', { role: t(`roles.${user.role.code}`) })}
+      </Typography>
+      <DashboardCards />
+      <Typography variant="h6" component="h2" gutterBottom>
+        {td('dashboard:menu')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
         {screens.map((screen) => (

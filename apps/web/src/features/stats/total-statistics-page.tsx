@@ -97,6 +97,22 @@ type StatsTab = (typeof TABS)[number];
  * agent; per tab a chart per month and a table per agent with the total. Admins see every agent; an
  * agent sees only their own tab, row and months beside the team total (docs/statistics.md).
  */
+/** The filter a link asks for (a dashboard card's), each part checked; anything else is the default. */
+function filterOfParams(params: URLSearchParams, currentYear: number): AgentStatsFilter {
+  const whole = (key: string, min: number, max: number) => {
+    const value = Number(params.get(key) ?? '');
+    return params.has(key) && Number.isInteger(value) && value >= min && value <= max ? value : null;
+  };
+  const from = whole('from', 1, 12) ?? 1;
+  const to = whole('to', 1, 12) ?? 12;
+  return {
+    year: whole('year', 2000, 2100) ?? currentYear,
+    from: Math.min(from, to),
+    to: Math.max(from, to),
+    agentId: whole('agent_id', 1, 2_147_483_647),
+  };
+}
+
 export function TotalStatisticsPage() {
   const { data: user } = useCurrentUser();
   if (!user) {
@@ -113,7 +129,8 @@ function TotalStatistics({ role }: { role: RoleCode }) {
   const tab: StatsTab = isOneOf<StatsTab>(tabs, requested) ? requested : (tabs[0] ?? 'sales');
   const admin = role === 'admin';
   const currentYear = zurichClock(new Date()).year;
-  const [filter, setFilter] = useState<AgentStatsFilter>({ year: currentYear, from: 1, to: 12, agentId: null });
+  // A dashboard card opens the period it counts: ?year=…&from=…&to=…&agent_id=… (the first filter only).
+  const [filter, setFilter] = useState<AgentStatsFilter>(() => filterOfParams(params, currentYear));
   const sales = useSalesAgentStats(filter, tab === 'sales' && tabs.includes('sales'));
   const calls = useCallAgentStats(filter, tab === 'call' && tabs.includes('call'));
   // The agent filter offers the agents of the period (the unfiltered answer, cached).
