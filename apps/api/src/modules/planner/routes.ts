@@ -10,6 +10,7 @@ import {
 } from '@bo/domain';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
+import { pointOfPlace } from '../addresses/index.ts';
 import { plannerBlockedDates, plannerDetails, plannerPreview, userPrimaryAgents, type PlannerDeps } from './service.ts';
 
 const USE = { access: { permission: 'planner.use' as const } };
@@ -17,6 +18,14 @@ const USE = { access: { permission: 'planner.use' as const } };
 export function plannerRoutes(app: App, deps: Omit<PlannerDeps, 'log'>): void {
   const tags = ['planner'];
   const withLog = (log: PlannerDeps['log']): PlannerDeps => ({ ...deps, log });
+  // The postcode file and the offline model's grid load on first use: load them before the first
+  // request, or it spends its 300 ms deadline reading files.
+  app.addHook('onReady', async () => {
+    pointOfPlace('8001', 'Zürich');
+    if (deps.travel.provider === 'offline') {
+      await deps.travel.table([{ lat: 47.37, lon: 8.54 }], [{ lat: 46.95, lon: 7.44 }]);
+    }
+  });
   app.get(
     '/api/planner-preview',
     {
