@@ -40,7 +40,7 @@ export const dashboardStatisticDto = z.object({
     today: z.string(),
     /** The month's sales-agent figures: an admin's team total (or the agent asked for), a sales or independent agent's own. */
     sales_agent: salesAgentFigures.nullable(),
-    /** The month's call-agent figures: an admin's team total, a call agent's own. */
+    /** The month's call-agent figures: a call agent's own (null for everyone else). */
     call_agent: callAgentFigures.nullable(),
     /** The year's leads created by the signed-in promotion agent, partner or independent agent. */
     leads: z.object({ created: int, bought: int }).nullable(),

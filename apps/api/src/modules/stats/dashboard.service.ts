@@ -158,9 +158,6 @@ export async function dashboardStatistic(db: Db, actor: Actor, q: DashboardQuery
         set('sales_month', s.sales, link);
         set('revenue_month', s.sold, link);
       }),
-      callMonth(c).then((s) => {
-        data.call_agent = s;
-      }),
       ordersPage(db, actor, ordersQuery.parse({ limit: 1 })).then((p) =>
         set('orders_to_check', p.total, { path: path(c, 'finances'), query: { tab: 'orders' } }),
       ),
