@@ -51,6 +51,9 @@ import { omnicasRoutes } from './modules/omnicas/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { financeStatsRoutes } from './modules/finances/stats.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/routes.ts';
+import { referrerOfLinkIn } from './modules/referrals/index.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
+import { createShortLinks } from './integrations/shortlink/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { smsWebhookRoutes } from './modules/sms/webhook.routes.ts';
@@ -223,7 +226,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   omnicasRoutes(app, { db: deps.database.db, financing: deps.financing ?? createFinancing(deps.config) });
   adminPaymentRoutes(app, { db: deps.database.db });
   financeStatsRoutes(app, { db: deps.database.db });
-  eventRoutes(app, { db: deps.database.db, publish, files, onSmsPlanned: () => deps.jobs?.notifySmsPlanned() });
+  eventRoutes(app, {
+    db: deps.database.db,
+    publish,
+    files,
+    onSmsPlanned: () => deps.jobs?.notifySmsPlanned(),
+    referrerOfLink: referrerOfLinkIn,
+  });
+  referralRoutes(app, {
+    db: deps.database.db,
+    publicUrl: deps.config.publicUrl,
+    cookieSecure: deps.config.cookieSecure,
+    formSecret: deps.config.referrals.formSecret,
+    shortLinks: createShortLinks(deps.config),
+    onShortLinkError: (err) => app.log.warn({ err }, 'short link not made; the own link is handed out'),
+  });
   plannerRoutes(app, { db: deps.database.db, travel: deps.travelTimes ?? createTravelTimes(deps.config) });
   const importDeps: ImportDeps = {
     db: deps.database.db,

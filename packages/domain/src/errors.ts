@@ -144,6 +144,10 @@ export const REFUSALS = [
   /** The local payment provider's checkout page or simulator while a real provider is configured, or a checkout page already used. */
   'local_payments_only',
   'checkout_closed',
+  /** Referral forms: the link's owner signing up through their own link; a form token too old, too young or forged; an agent application through a client's link. */
+  'self_referral',
+  'referral_form_expired',
+  'referral_agent_not_offered',
   /** A change requested by a page of another site or port (docs/permissions.md). */
   'cross_site',
 ] as const;

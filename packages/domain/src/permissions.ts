@@ -67,6 +67,10 @@ export const PERMISSIONS = {
   'licences.manage':
     "List every agent's licence, request and activate single and obligation licences, simulate the local payment provider's renewals",
   'reports.earningsSources': "Report per agent of earnings from own sales versus from the downline's sales (L1–L3)",
+  'referrals.link': "Get the own referral link with its visits and sign-ups (an admin: anyone's)",
+  'referrals.partner': 'List the people the partner referred with their partner status and their count by partner status (an admin: any partner\'s)',
+  'referrals.downline':
+    "See whom the independent agent brought, their referral status and the L1–L3 commissions earned through each (an admin: any agent's)",
   'import.manage': 'Import lead files and scanned lead forms; review and launch imports',
 } as const;
 
@@ -81,7 +85,7 @@ const FIELD_EVENTS: readonly Permission[] = ['events.read', 'events.book', 'even
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
-  user: [...EVERYONE, 'recommendations.read', 'recommendations.manage', 'purchases.read'],
+  user: [...EVERYONE, 'recommendations.read', 'recommendations.manage', 'purchases.read', 'referrals.link'],
   sales_agent: [
     ...STAFF,
     ...ACADEMY,
@@ -109,10 +113,12 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'stats.callAgents',
   ],
   prom_agent: [...STAFF, ...ACADEMY, 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read', 'agents.read'],
-  partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read'],
+  partner: [...EVERYONE, 'clients.read', 'clients.create', 'recommendations.read', 'referrals.link', 'referrals.partner'],
   ocr_manager: [...EVERYONE, 'locations.read', 'import.manage'],
   independent_agent: [
     ...STAFF,
+    'referrals.link',
+    'referrals.downline',
     ...CLIENT_WORK,
     ...RECOMMENDATION_WORK,
     ...FIELD_EVENTS,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ClientStatus } from './enums.ts';
 import { LANGUAGES } from './languages.ts';
 import { PARTNER_STATUS_COLOURS, PARTNER_STATUSES, type PartnerStatus } from './statuses.ts';
-import { zEmail, zPhone, zRequiredText, zText } from './validation.ts';
+import { PATTERNS, zEmail, zPhone, zRequiredText, zText } from './validation.ts';
 
 /**
  * Referral programmes (spec 1, 2, 4; docs/referrals.md): partners, clients and independent agents
@@ -156,7 +156,11 @@ const referralContact = {
   surname: zRequiredText(100),
   phone: zPhone().refine((v) => v !== '', 'field_is_required'),
   email: z
-    .union([z.literal(''), zEmail()])
+    .string()
+    .trim()
+    .max(254, 'too_long')
+    .refine((v) => v === '' || PATTERNS.email.test(v), 'invalid_email')
+    .transform((v) => v.toLowerCase())
     .optional()
     .default(''),
   zipcode: z
@@ -181,6 +185,9 @@ export const referralAgentBody = z.object({
 });
 export type ReferralAgentBody = z.infer<typeof referralAgentBody>;
 
+/** GET /api/referral-code: the link the visitor clicked last (the referral cookie), if any. */
+export const referralCodeAnswer = z.object({ data: z.object({ code: z.string().nullable() }) });
+
 /** The same answer whatever happened (new lead, known person, honeypot): the page thanks the visitor. */
 export const referralSignupAnswer = z.object({ data: z.object({ received: z.literal(true) }) });
 
@@ -189,6 +196,8 @@ export const partnerUsersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(PARTNER_USERS_PAGE),
   offset: z.coerce.number().int().min(0).default(0),
   partner_status: z.enum(PARTNER_STATUSES).optional(),
+  /** An admin names the partner; a partner reads their own. */
+  partner_id: z.coerce.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value').optional(),
 });
 export type PartnerUsersQuery = z.infer<typeof partnerUsersQuery>;
 
@@ -242,6 +251,10 @@ export const iaReferralDto = z.object({
   l3: z.number(),
 });
 export type IaReferralDto = z.infer<typeof iaReferralDto>;
+/** GET /api/ia-referrals: an admin names the agent; an independent agent reads their own. */
+export const iaReferralsQuery = z.object({
+  agent_id: z.coerce.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value').optional(),
+});
 export const iaReferralsAnswer = z.object({
   data: z.array(iaReferralDto),
   totals: z.object({ l1: z.number(), l2: z.number(), l3: z.number() }),

@@ -36,3 +36,11 @@ export {
 } from './phone-calls.service.ts';
 export { clientsPage } from './list.service.ts';
 export { householdOf } from './household.service.ts';
+/** The referral programme: a lead who signed up through a link, the clients a user referred, the link a booking named. */
+export {
+  createReferredLeadIn,
+  referredClientsIn,
+  setReferralOfClientIn,
+  type ReferredClientRow,
+  type ReferredLead,
+} from './referred.service.ts';

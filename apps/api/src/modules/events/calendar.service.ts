@@ -20,6 +20,7 @@ import {
   clientInScope,
   insertClientIn,
   setClientStatusIn,
+  setReferralOfClientIn,
   setSubUserIn,
   updateClientIn,
   type Publish,
@@ -37,6 +38,8 @@ export interface EventsDeps {
   now?: () => Date;
   /** Wakes the SMS delivery after a commit that planned messages (the confirmation goes at once). */
   onSmsPlanned?: () => void;
+  /** The owner of a referral link a booking names (the referrals module, given by app.ts); none: the link is only stored. */
+  referrerOfLink?: (tx: Tx, link: string) => Promise<number | null>;
 }
 
 const nowOf = (deps: EventsDeps) => (deps.now ? deps.now() : new Date());
@@ -147,9 +150,8 @@ export async function relatedIn(tx: Tx, actor: Actor, id: number | null | undefi
 /** POST /api/calendar-event: books for an existing client (`userId`, whose picked fields change) or a new one. */
 export async function bookFromCalendar(deps: EventsDeps, actor: Actor, body: CalendarEventCreateBody) {
   const now = nowOf(deps);
-  // The referral link is the referrer's, not the client's: it is read, never stored on the client.
-  const { sub_user: subUser, referral_link: _referralLink, ...fields } = body.userData;
-  void _referralLink;
+  // The referral link is the referrer's: stored on the client, and its owner becomes the referrer of a client without one.
+  const { sub_user: subUser, referral_link: referralLink, ...fields } = body.userData;
   const { id, clientId } = await deps.db.transaction(async (tx) => {
     let clientId: number;
     if (body.userId) {
@@ -169,6 +171,9 @@ export async function bookFromCalendar(deps: EventsDeps, actor: Actor, body: Cal
     }
     if (subUser) {
       await setSubUserIn(tx, clientId, subUser);
+    }
+    if (referralLink) {
+      await setReferralOfClientIn(tx, clientId, referralLink, (await deps.referrerOfLink?.(tx, referralLink)) ?? null);
     }
     const related = await relatedIn(tx, actor, body.eventType === 'service' ? body.presentationId : body.serviceId);
     const id = await insertBookedEvent(

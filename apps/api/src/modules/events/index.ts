@@ -6,3 +6,5 @@ export { productOf } from './dto.ts';
 export { userProducts } from './purchases.service.ts';
 /** The planner reads the agents' booked visits and who already served a client. */
 export { agentsWhoServed, busyEventsOf, type BusyEvent } from './agenda.service.ts';
+/** The referral programme reads each referred client's planned presentation. */
+export { plannedPresentationsOf } from './referrals.service.ts';

@@ -15,3 +15,5 @@ export { orderIdsOfEvents, standingOrderCondition, standingOrdersOfClient } from
 export { ordersPage } from './orders.service.ts';
 /** Per agent, commissions from own sales against those from the downline's (the earnings-sources report). */
 export { earningsSources } from './earnings-sources.service.ts';
+/** What an independent agent earned from each seller of their downline, per level (their referrals page). */
+export { downlineEarningsOf } from './downline-earnings.service.ts';
