@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,8 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** A touch device such as a tablet: enables `locator.tap()`. */
   touch?: boolean;
+  /** The browser's language (de-CH unless told): a visitor from elsewhere. */
+  locale?: string;
 }
 
 /** A fresh browser profile (no cookies) as a Swiss German visitor would have it. */
@@ -52,7 +55,7 @@ export async function newContext(opts: ContextOptions = {}): Promise<BrowserCont
     await getBrowser()
   ).newContext({
     baseURL: BASE_URL,
-    locale: 'de-CH',
+    locale: opts.locale ?? 'de-CH',
     viewport: opts.viewport ?? DESKTOP,
     hasTouch: opts.touch ?? false,
     isMobile: opts.touch ?? false,
@@ -314,4 +317,27 @@ export async function expectSnackbar(page: Page, expected: string, timeoutMs = 1
 export async function openScreen(page: Page, screenId: string, expectedPath: string): Promise<void> {
   await page.getByTestId('side-nav').locator(`[data-screen="${screenId}"]`).click();
   await waitForPath(page, expectedPath);
+}
+
+/**
+ * Types a date into a date picker (apps/web/src/ui/date-fields.tsx) found by its input's test id, as a
+ * user types it: `DD.MM.YYYY`, `DD.MM.YYYY HH:mm` or `MM.YYYY`. The picker's sections take the digits
+ * one after the other; what was there before is cleared first. Answers the field's text afterwards.
+ */
+export async function typeDate(input: Locator, text: string): Promise<string> {
+  const page = input.page();
+  // The field's sections sit beside its hidden input, inside the picker's input root.
+  const testId = await input.getAttribute('data-testid');
+  assert.ok(testId, 'a date picker is found by its input test id');
+  const field = page.locator('.MuiPickersInputBase-root').filter({ has: page.locator(`input[data-testid="${testId}"]`) });
+  const sections = field.locator('[role="spinbutton"]');
+  await sections.first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  // Cleared with every section selected, the field keeps the focus on its first section.
+  await page.keyboard.type(text.replace(/\D/g, ''));
+  await page.keyboard.press('Tab');
+  const shown = await input.inputValue();
+  assert.equal(shown, text, 'the date picker shows what was typed');
+  return shown;
 }

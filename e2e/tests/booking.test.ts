@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { workingTimeRefusal, zurichClock, zurichInstant } from '@bo/domain';
+import { formatDateTime, workingTimeRefusal, zurichClock, zurichInstant } from '@bo/domain';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, eventually, openScreen, screenshot, signIn, signOut, textOf, withPage } from '../support/browser.ts';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  eventually,
+  openScreen,
+  screenshot,
+  signIn,
+  signOut,
+  textOf,
+  typeDate,
+  withPage,
+} from '../support/browser.ts';
 import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
@@ -15,10 +26,6 @@ async function json<T>(api: APIRequestContext, path: string): Promise<T> {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const zurichInput = (at: Date) => {
-  const c = zurichClock(at);
-  return `${c.year}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
-};
 
 /** The demo sales agent (sa@demo.test), as the agents list names him. */
 const DEMO_AGENT = 'Marco Bernasconi';
@@ -63,7 +70,7 @@ async function freeMorning(api: APIRequestContext, agentId: number, skip = 0): P
 async function fillBooking(page: Page, dialog: Locator, start: Date, comment: string): Promise<void> {
   await dialog.getByRole('combobox', { name: tr('de', 'calendar:dialog.agent') }).click();
   await page.getByRole('option', { name: DEMO_AGENT, exact: true }).click();
-  await dialog.getByTestId('event-when').fill(zurichInput(start));
+  await typeDate(dialog.getByTestId('event-when'), formatDateTime(start));
   await dialog.getByTestId('event-comment').fill(comment);
   assert.equal(
     await textOf(dialog.getByTestId('agent-week').getByText(tr('de', 'calendar:dialog.agentWeek', { agent: DEMO_AGENT }))),

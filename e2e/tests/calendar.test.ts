@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { EVENT_COLOURS, formatDateTime, reminderSendTime, zurichClock, zurichInstant } from '@bo/domain';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, typeDate, withPage } from '../support/browser.ts';
 import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
@@ -179,8 +179,9 @@ void describe('calendar', { timeout: 180_000 }, () => {
       // The drop proposes the new day; the time stays what the agent sets in the dialog (a drop by mouse
       // may land a quarter hour off the pointer's row).
       const when = dialog.getByTestId('event-when');
-      assert.equal((await when.inputValue()).slice(0, 10), thursday);
-      await when.fill(`${thursday}T09:00`);
+      const [year, month, day] = thursday.split('-');
+      assert.equal((await when.inputValue()).slice(0, 10), `${day}.${month}.${year}`);
+      await typeDate(when, `${day}.${month}.${year} 09:00`);
       await screenshot(page, 'calendar-move-1280');
       await dialog.getByTestId('event-save').click();
       await dialog.waitFor({ state: 'detached' });

@@ -11,9 +11,10 @@ import {
   expectSnackbar,
   newContext,
   openScreen,
+  screenshot,
   signIn,
   textOf,
-  screenshot,
+  typeDate,
   withPage,
 } from '../support/browser.ts';
 import type { Item, Json } from '../support/contract.ts';
@@ -168,7 +169,7 @@ void describe('Finances', { timeout: 300_000 }, () => {
       await eventually(async () => assert.equal(await textOf(editor.getByTestId('order-dept-figure')), 'CHF 0.00'));
 
       // Instalments: the schedule the server computes from the first month and the count adds up to the sum.
-      await editor.getByTestId('order-first-month').fill('2027-01');
+      await typeDate(editor.getByTestId('order-first-month'), '01.2027');
       await editor.getByTestId('order-instalments').fill('3');
       await editor.getByTestId('order-terms-save').click();
       const schedule = editor.getByTestId('order-schedule');

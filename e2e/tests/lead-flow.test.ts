@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, waitForPath, withPage } from '../support/browser.ts';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  eventually,
+  screenshot,
+  signIn,
+  textOf,
+  typeDate,
+  waitForPath,
+  withPage,
+} from '../support/browser.ts';
 import type { Item, Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
@@ -98,7 +108,7 @@ void describe('lead flow', { timeout: 120_000 }, () => {
         await page.getByTestId('lead-flow-to-outcome').click();
         await page.getByRole('radio', { name: tr('de', 'leadflow:outcomes.recall') }).check();
         const at = page.getByTestId('outcome-recall-at');
-        await at.fill('2020-01-01T10:00');
+        await typeDate(at, '01.01.2020 10:00');
         await page.getByTestId('outcome-save').click();
         await page.getByText(tr('de', 'leadflow:outcome.recallInPast')).waitFor();
         await screenshot(page, 'lead-flow-outcome-768');
@@ -107,7 +117,7 @@ void describe('lead flow', { timeout: 120_000 }, () => {
 
         const next = new Date(Date.now() + 2 * 86_400_000);
         const pad = (n: number) => String(n).padStart(2, '0');
-        await at.fill(`${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}T14:30`);
+        await typeDate(at, `${pad(next.getDate())}.${pad(next.getMonth() + 1)}.${next.getFullYear()} 14:30`);
         await page.getByTestId('outcome-save').click();
         await page.getByTestId('lead-flow-summary').waitFor();
 

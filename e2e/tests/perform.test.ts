@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { formatMoney, workingTimeRefusal, zurichClock, zurichInstant } from '@bo/domain';
+import { formatDateTime, formatMoney, workingTimeRefusal, zurichClock, zurichInstant } from '@bo/domain';
 import type { APIRequestContext, Page } from 'playwright-core';
 import {
   closeBrowser,
@@ -11,6 +11,7 @@ import {
   screenshot,
   signIn,
   textOf,
+  typeDate,
   waitForPath,
   withPage,
 } from '../support/browser.ts';
@@ -55,11 +56,6 @@ function nextSlot(): Date {
 const uniquePhone = () => `079 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** The datetime-local text of a Zurich wall time, as the flow's time field takes it. */
-function zurichInput(at: Date): string {
-  const c = zurichClock(at);
-  return `${c.year}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
-}
 
 let nearSeq = 0;
 /** A slot in the coming month, where the upcoming list's month tab shows it: 16:00, after the demo day's visits. */
@@ -229,7 +225,8 @@ void describe('performing presentations and services on a tablet', { timeout: 24
       await page.getByTestId('answer-bank-commission').fill('25.00');
       const first = zurichClock(new Date());
       const firstMonth = `${first.month === 12 ? first.year + 1 : first.year}-${pad((first.month % 12) + 1)}`;
-      await page.getByTestId('answer-first-month').fill(firstMonth);
+      // Typed as the field shows a month (MM.YYYY); stored as YYYY-MM.
+      await typeDate(page.getByTestId('answer-first-month'), firstMonth.split('-').reverse().join('.'));
       await page.getByTestId('answer-installments').fill('12');
       await eventually(async () => assert.equal(await page.getByTestId('instalment-row').count(), 12));
       // 2290 − 100 discount + 25 bank fee = 2215 francs, in 12 parts: the first takes the odd Rappen.
@@ -381,12 +378,11 @@ void describe('performing presentations and services on a tablet', { timeout: 24
 
       const slot = nextSlot();
       const c = zurichClock(slot);
-      const late = `${c.year}-${pad(c.month)}-${pad(c.day)}T19:00`;
-      await page.getByTestId('answer-outcome-time').fill(late);
+      await typeDate(page.getByTestId('answer-outcome-time'), `${pad(c.day)}.${pad(c.month)}.${c.year} 19:00`);
       await page.getByTestId('flow-next').tap();
       assert.equal(await textOf(page.getByTestId('step-problem')), tr('de', 'perform:need.outside_working_hours'));
       await screenshot(page, 'perform-02-remeet-refused-768');
-      await page.getByTestId('answer-outcome-time').fill(zurichInput(slot));
+      await typeDate(page.getByTestId('answer-outcome-time'), formatDateTime(slot));
       await next(page, '03');
       await page.getByTestId('answer-comments').fill('Kundin war krank, neuer Termin vereinbart.');
       await next(page, '04');
@@ -420,7 +416,7 @@ void describe('performing presentations and services on a tablet', { timeout: 24
       const today = zurichClock(new Date());
       const recall = zurichInstant(today.year, today.month, today.day + 2, 18, 30);
       // A recall is a call, not a visit: the evening is fine.
-      await page.getByTestId('answer-outcome-time').fill(zurichInput(recall));
+      await typeDate(page.getByTestId('answer-outcome-time'), formatDateTime(recall));
       await next(page, '03');
       await next(page, '04');
       await page.getByTestId('flow-finish').tap();

@@ -36,6 +36,11 @@ function zurichParts(value: Date | string): DateParts | undefined {
   };
 }
 
+/** Spec 9's display formats as date-library patterns (the date pickers show and read these). */
+export const DATE_FORMAT_PATTERN = 'DD.MM.YYYY';
+export const DATE_TIME_FORMAT_PATTERN = 'DD.MM.YYYY HH:mm';
+export const MONTH_FORMAT_PATTERN = 'MM.YYYY';
+
 /** DD.MM.YYYY */
 export function formatDate(value: Date | string | null | undefined): string {
   const p = value ? zurichParts(value) : undefined;

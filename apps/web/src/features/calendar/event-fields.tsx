@@ -3,6 +3,7 @@ import { picksCalendarAgent, PRESENTATION_STATUSES, type CurrentUserDto, type Pr
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { useCurrentUser } from '../../app/session.ts';
+import { DateTimeField } from '../../ui/date-fields.tsx';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useSalesAgents } from '../clients/api.ts';
 import { CalendarRefused, type CalendarAnswer } from './api.ts';
@@ -86,17 +87,15 @@ export function WhenField({
 }) {
   const { t } = useTranslation(['calendar']);
   return (
-    <TextField
-      type="datetime-local"
-      fullWidth
-      size="small"
+    <DateTimeField
       label={t('calendar:dialog.when')}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
       disabled={disabled}
       error={Boolean(error)}
       helperText={error ?? t('calendar:dialog.whenHint')}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'event-when', step: 900 } }}
+      minutesStep={15}
+      testId="event-when"
     />
   );
 }

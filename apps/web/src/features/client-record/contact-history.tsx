@@ -17,6 +17,8 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { useFieldErrors } from '../../ui/field-errors.ts';
 import { StatusChip, useStatusLabel } from '../clients/client-bits.tsx';
 import { useAddContact, useCloseRecall, useEditContactComment } from './api.ts';
+import { DateTimeField } from '../../ui/date-fields.tsx';
+import { instantOfZurichInput } from '../calendar/zurich-input.ts';
 
 interface ContactForm {
   type: ContactType;
@@ -50,8 +52,8 @@ function AddContact({ clientId }: { clientId: number }) {
       flow: form.flow,
       time_to_call: form.time_to_call || null,
       comment: form.comment,
-      // datetime-local is the browser's local time; the API takes an instant.
-      recall_at: form.type === 'recall' && form.recall_at ? new Date(form.recall_at).toISOString() : null,
+      // The field holds Zurich wall time (agents work in Zurich time wherever the browser is); the API takes an instant.
+      recall_at: form.type === 'recall' && form.recall_at ? (instantOfZurichInput(form.recall_at)?.toISOString() ?? null) : null,
       status: form.status || null,
     });
     if (!parsed.success) {
@@ -124,16 +126,14 @@ function AddContact({ clientId }: { clientId: number }) {
         true,
       )}
       {form.type === 'recall' && (
-        <TextField
-          size="small"
-          type="datetime-local"
-          id="contact-recall_at"
+        <DateTimeField
           label={t('client:contact.recall_at')}
           value={form.recall_at}
-          onChange={set('recall_at')}
+          onChange={(value) => set('recall_at')({ target: { value } })}
           error={Boolean(errors.recall_at)}
           helperText={error('recall_at')}
-          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth={false}
+          testId="contact-recall_at"
         />
       )}
       {select(

@@ -11,6 +11,7 @@ import {
 } from '@bo/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/date-fields.tsx';
 
 const FIELDS = Object.keys(CLIENT_FILTER_FIELDS) as ClientFilterField[];
 type Part = 'value' | 'from' | 'to';
@@ -47,21 +48,32 @@ export function CustomFilterRow({
     const key = filter.errors[part];
     return key ? { error: true, helperText: tc(`validation.${key}`) } : {};
   };
-  const text = (part: Part, label: string, type: 'text' | 'number' | 'date' = 'text') => (
-    <TextField
-      size="small"
-      type={type}
-      label={label}
-      value={filter[part]}
-      onChange={(e) => onChange(edit(filter, part, e.target.value))}
-      {...helper(part)}
-      slotProps={{
-        inputLabel: type === 'date' ? { shrink: true } : undefined,
-        htmlInput: { 'data-testid': `custom-filter-${part}`, ...(type === 'number' ? { inputMode: 'numeric' } : {}) },
-      }}
-      sx={{ flex: '1 1 150px', minWidth: 140 }}
-    />
-  );
+  const text = (part: Part, label: string, type: 'text' | 'number' | 'date' = 'text') =>
+    type === 'date' ? (
+      <DateField
+        label={label}
+        value={filter[part]}
+        onChange={(value) => onChange(edit(filter, part, value))}
+        error={Boolean(filter.errors[part])}
+        helperText={helper(part).helperText}
+        fullWidth={false}
+        testId={`custom-filter-${part}`}
+        sx={{ flex: '1 1 150px', minWidth: 140 }}
+      />
+    ) : (
+      <TextField
+        size="small"
+        type={type}
+        label={label}
+        value={filter[part]}
+        onChange={(e) => onChange(edit(filter, part, e.target.value))}
+        {...helper(part)}
+        slotProps={{
+          htmlInput: { 'data-testid': `custom-filter-${part}`, ...(type === 'number' ? { inputMode: 'numeric' } : {}) },
+        }}
+        sx={{ flex: '1 1 150px', minWidth: 140 }}
+      />
+    );
   const select = (label: string, options: ReactNode) => (
     <TextField
       select

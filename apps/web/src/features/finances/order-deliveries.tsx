@@ -19,6 +19,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useAddDelivery, useDeleteDelivery } from './api.ts';
 import { personName, RowAction, Section, todayIso } from './finance-bits.tsx';
+import { DateField } from '../../ui/date-fields.tsx';
 
 type Delivery = OrderDto['order_deliveries'][number];
 
@@ -133,14 +134,13 @@ function DeliveryForm({ order, onDone }: { order: OrderDto; onDone: () => void }
       data-testid="order-delivery-form"
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <TextField
-          size="small"
-          type="date"
+        <DateField
           label={t('finances:order.deliveries.date')}
           value={date}
-          onChange={(e) => setDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-delivery-date' } }}
-          sx={{ width: 170 }}
+          onChange={setDate}
+          fullWidth={false}
+          testId="order-delivery-date"
+          sx={{ width: 190 }}
         />
         <TextField
           size="small"

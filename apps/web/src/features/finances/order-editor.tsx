@@ -35,6 +35,7 @@ import { BankCodeSelect, Figure, PaymentMethodSelect, Section } from './finance-
 import { OrderDeliveries } from './order-deliveries.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrderPayments } from './order-payments.tsx';
+import { MonthField } from '../../ui/date-fields.tsx';
 
 const CHECKS = ['checked_contract', 'checked_bank_docs', 'checked_bank_delivery', 'checked_payments'] as const;
 type Check = (typeof CHECKS)[number];
@@ -378,15 +379,14 @@ function OrderTerms({ order, manage }: { order: OrderDto; manage: boolean }) {
           sx={{ gridColumn: '1 / -1' }}
           slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'order-contract-number' } }}
         />
-        <TextField
+        <MonthField
           {...field}
-          type="month"
           label={t('finances:order.terms.firstMonth')}
           value={draft.first_payment_month}
-          onChange={(e) => setDraft((d) => ({ ...d, first_payment_month: e.target.value }))}
+          onChange={(first_payment_month) => setDraft((d) => ({ ...d, first_payment_month }))}
           error={Boolean(err('first_payment_month'))}
           helperText={err('first_payment_month')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-first-month' } }}
+          testId="order-first-month"
         />
         <TextField
           {...field}

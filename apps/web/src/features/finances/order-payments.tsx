@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useFieldErrors } from '../../ui/field-errors.ts';
 import { useDeletePayment, useSavePayment } from './api.ts';
 import { BankCodeSelect, PaymentMethodSelect, personName, RowAction, Section, todayIso } from './finance-bits.tsx';
+import { DateField } from '../../ui/date-fields.tsx';
 
 type Payment = OrderDto['order_payments'][number];
 
@@ -250,15 +251,14 @@ function PaymentForm({ order, payment, onDone }: { order: OrderDto; payment: Pay
           input: { startAdornment: <Typography sx={{ mr: 0.5, color: 'text.secondary', fontSize: 'body2.fontSize' }}>CHF</Typography> },
         }}
       />
-      <TextField
-        size="small"
-        type="date"
+      <DateField
         label={t('finances:order.payments.date')}
         value={draft.paid_at}
-        onChange={(e) => setDraft((d) => ({ ...d, paid_at: e.target.value }))}
+        onChange={(paid_at) => setDraft((d) => ({ ...d, paid_at }))}
         error={Boolean(err('paid_at'))}
         helperText={err('paid_at')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-payment-date' } }}
+        fullWidth={false}
+        testId="order-payment-date"
       />
       <PaymentMethodSelect
         size="small"

@@ -26,6 +26,7 @@ import { useFieldErrors } from '../../ui/field-errors.ts';
 import { receiptPdfPath, useCreateReceipt, usePayReceipt, useRebuildReceipt, useReceipt } from './api.ts';
 import { Figure, personName, StatusChip, todayIso } from './finance-bits.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DateField } from '../../ui/date-fields.tsx';
 
 /** POST /api/finances/receipt/{agentId}: an agent and a period; the receipt gathers the agent's open commissions of it. */
 export function CreateReceiptDialog({
@@ -93,25 +94,21 @@ export function CreateReceiptDialog({
             ))}
           </TextField>
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-            <TextField
-              size="small"
-              type="date"
+            <DateField
               label={t('finances:receipts.from')}
               value={from}
-              onChange={(e) => setFrom(e.target.value)}
+              onChange={setFrom}
               error={Boolean(err('from'))}
               helperText={err('from')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'receipt-from' } }}
+              testId="receipt-from"
             />
-            <TextField
-              size="small"
-              type="date"
+            <DateField
               label={t('finances:receipts.to')}
               value={to}
-              onChange={(e) => setTo(e.target.value)}
+              onChange={setTo}
               error={Boolean(err('to'))}
               helperText={err('to') && t('finances:receipts.toBeforeFrom')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'receipt-to' } }}
+              testId="receipt-to"
             />
           </Box>
         </Box>

@@ -1,18 +1,18 @@
 import { Alert, Box, Button, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
-import { LEAD_OUTCOME_RESULTS, LEAD_OUTCOMES, type LeadOutcome, type LeadOutcomeInput } from '@bo/domain';
+import { LEAD_OUTCOME_RESULTS, LEAD_OUTCOMES, zurichClock, zurichInstant, type LeadOutcome, type LeadOutcomeInput } from '@bo/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
+import { instantOfZurichInput, zurichInputOf } from '../calendar/zurich-input.ts';
 import { useStatusLabel } from '../clients/client-bits.tsx';
 import { OutcomeInvalid, useRecordOutcome } from './api.ts';
 import { Section } from './lead-card.tsx';
+import { DateTimeField } from '../../ui/date-fields.tsx';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Tomorrow at 10:00 in the browser's time, as a datetime-local field writes it. */
+/** Tomorrow at 10:00 Zurich time, as the recall field shows it (agents work in Zurich time wherever the browser is). */
 function tomorrowMorning(now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
+  const c = zurichClock(now);
+  return zurichInputOf(zurichInstant(c.year, c.month, c.day + 1, 10));
 }
 
 export interface RecordedOutcome {
@@ -49,7 +49,7 @@ export function OutcomeStep({ clientId, onBack, onDone }: { clientId: number; on
     const input: LeadOutcomeInput = {
       outcome,
       comment,
-      recallAt: outcome === 'recall' && recallLocal ? new Date(recallLocal).toISOString() : null,
+      recallAt: outcome === 'recall' && recallLocal ? (instantOfZurichInput(recallLocal)?.toISOString() ?? null) : null,
     };
     setErrors({});
     record.mutate(input, {
@@ -102,14 +102,14 @@ export function OutcomeStep({ clientId, onBack, onDone }: { clientId: number; on
       )}
       <Stack spacing={2} sx={{ mt: 2, maxWidth: 520 }}>
         {outcome === 'recall' && (
-          <TextField
-            type="datetime-local"
+          <DateTimeField
             label={t('leadflow:outcome.recallAt')}
             value={recallLocal}
-            onChange={(e) => setRecallLocal(e.target.value)}
+            onChange={setRecallLocal}
             error={Boolean(errors.recall_at)}
             helperText={fieldError('recall_at')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'outcome-recall-at' } }}
+            size="medium"
+            testId="outcome-recall-at"
           />
         )}
         {outcome === 'reached_interested' && <Alert severity="info">{t('leadflow:outcome.bookingFollows')}</Alert>}

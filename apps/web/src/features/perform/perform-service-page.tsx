@@ -23,6 +23,7 @@ import {
 } from './service-draft.ts';
 import { useFieldError } from './step-props.ts';
 import { forgetStored, storageKey, useStoredReducer } from './stored.ts';
+import { DateTimeField } from '../../ui/date-fields.tsx';
 
 /** `…/events-upcoming/perform-service/{serviceId}`: a service visit at the client's home. */
 export function PerformServicePage() {
@@ -122,14 +123,14 @@ function ServiceForm({ event, products, role }: { event: EventDetailDto; product
       {draft.was_at_home === false && (
         <Section>
           <Question title={t('perform:q.service_recall')} hint={t('perform:hint.service_recall')}>
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={t('perform:fields.recall_time')}
               value={draft.recall_time}
-              onChange={(e) => set({ recall_time: e.target.value })}
+              onChange={(recall_time) => set({ recall_time })}
               error={Boolean(fieldError('recall_time'))}
               helperText={fieldError('recall_time')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'answer-recall-time', step: 300 } }}
+              size="medium"
+              testId="answer-recall-time"
               sx={{ maxWidth: 360 }}
             />
           </Question>

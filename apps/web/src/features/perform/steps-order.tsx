@@ -5,6 +5,7 @@ import { ChoiceGrid, IntField, MoneyField, Question } from './inputs.tsx';
 import { LinesEditor } from './order-lines.tsx';
 import { useFieldError, type StepProps } from './step-props.ts';
 import { formatMonth, instalmentSchedule, orderTotals, type OrderTotals } from './totals.ts';
+import { MonthField } from '../../ui/date-fields.tsx';
 
 /** '10': the products of the order. */
 export function OrderProductsStep({ draft, dispatch, products, errors }: StepProps) {
@@ -88,14 +89,14 @@ export function PaymentStep({ draft, set, products, errors }: StepProps) {
           error={fieldError('bank_processing_commission')}
           testId="answer-bank-commission"
         />
-        <TextField
-          type="month"
+        <MonthField
           label={t('perform:fields.first_payment_month')}
           value={draft.first_payment_month}
-          onChange={(e) => set({ first_payment_month: e.target.value })}
+          onChange={(first_payment_month) => set({ first_payment_month })}
           error={Boolean(fieldError('first_payment_month'))}
           helperText={fieldError('first_payment_month')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'answer-first-month' } }}
+          size="medium"
+          testId="answer-first-month"
         />
         <IntField
           label={t('perform:fields.payment_installments')}

@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ChoiceGrid, MultiChoice, Question, YesNo } from './inputs.tsx';
 import { useFieldError, type StepProps } from './step-props.ts';
+import { DateTimeField } from '../../ui/date-fields.tsx';
 
 /** '00': was the client at home? */
 export function WasAtHomeStep({ draft, set }: StepProps) {
@@ -47,15 +48,15 @@ export function OutcomeTimeStep({ draft, set, errors }: StepProps) {
       title={t(remeet ? 'perform:q.remeet_time' : 'perform:q.recall_time')}
       hint={remeet ? t('perform:hint.remeet_time') : undefined}
     >
-      <TextField
-        type="datetime-local"
+      <DateTimeField
         label={t(remeet ? 'perform:fields.remeet_time' : 'perform:fields.recall_time')}
         value={draft.outcome_time}
-        onChange={(e) => set({ outcome_time: e.target.value })}
+        onChange={(outcome_time) => set({ outcome_time })}
         error={Boolean(fieldError('recall_time') ?? fieldError('remeet_time'))}
         helperText={fieldError(remeet ? 'remeet_time' : 'recall_time')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'answer-outcome-time', step: 300 } }}
-        sx={{ maxWidth: 360, '& input': { minHeight: 32 } }}
+        size="medium"
+        testId="answer-outcome-time"
+        sx={{ maxWidth: 360 }}
       />
     </Question>
   );

@@ -12,7 +12,6 @@ import {
   FormControlLabel,
   FormGroup,
   FormHelperText,
-  TextField,
 } from '@mui/material';
 import { zurichClock, type ToDeliverDto } from '@bo/domain';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { shortagesOf, useDeliver } from './api.ts';
+import { DateField } from '../../ui/date-fields.tsx';
 
 function todayInZurich(): string {
   const c = zurichClock(new Date());
@@ -103,13 +103,14 @@ export function DeliverDialog({ order, onClose }: { order: ToDeliverDto; onClose
             ))}
             {chosen.size === 0 && <FormHelperText error>{t('warehouse:deliver.chooseLine')}</FormHelperText>}
           </FormGroup>
-          <TextField
-            type="date"
+          <DateField
             label={t('warehouse:deliver.deliveredAt')}
             value={day}
-            onChange={(e) => setDay(e.target.value)}
+            onChange={setDay}
             error={!validDay}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'deliver-date' } }}
+            fullWidth={false}
+            size="medium"
+            testId="deliver-date"
           />
           {shortages.length > 0 && (
             <Alert severity="error" sx={{ mt: 2 }} data-testid="deliver-shortage">
