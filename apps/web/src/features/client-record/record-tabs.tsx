@@ -1,5 +1,5 @@
 import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import type { ClientRecordDto } from '@bo/domain';
+import { isSpecialLocation, type ClientRecordDto } from '@bo/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
@@ -195,7 +195,7 @@ function LinkedAgent({ record }: { record: ClientRecordDto }) {
 
 /** Lead source and location, linked agent, onboarding SMS, category and language. */
 export function SettingsTab({ state, dispatch, record }: DraftProps & { record: ClientRecordDto }) {
-  const { t } = useTranslation(['common', 'client']);
+  const { t } = useTranslation(['common', 'client', 'tables']);
   const shown = useShownChoice();
   const choices = useChoices();
   const d = state.draft;
@@ -207,7 +207,11 @@ export function SettingsTab({ state, dispatch, record }: DraftProps & { record: 
           <>
             <Shown label={t('client:fields.lead_source')}>{shown('lead_source', d.lead_source)}</Shown>
             <Shown label={t('client:fields.lead_location')}>
-              {record.lead_location ? `${record.lead_location.display_name} (${record.lead_location.code})` : ''}
+              {record.lead_location
+                ? isSpecialLocation(record.lead_location.id)
+                  ? t('tables:noLocation')
+                  : `${record.lead_location.display_name} (${record.lead_location.code})`
+                : ''}
             </Shown>
             <Shown label={t('client:fields.has_onboarding_sms')}>
               {t(d.has_onboarding_sms ? 'client:yesNo.true' : 'client:yesNo.false')}

@@ -8,6 +8,7 @@ import {
   DUPLICATION_FILTERS,
   IMPORT_FIELDS,
   isOneOf,
+  isSpecialLocation,
   PAGE_SIZES,
   REVIEW_FILTERS,
   type DuplicationFilter,
@@ -175,7 +176,7 @@ function ActionsCell({ row, a }: { row: ImportRowDto; a: RowActions }) {
 
 /** Step 4: the pending rows of the type, a page at a time, with their errors, matches and decisions. */
 export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dispatch<FlowAction> }) {
-  const { t } = useTranslation(['import', 'common']);
+  const { t } = useTranslation(['import', 'common', 'tables']);
   const { t: tc } = useTranslation();
   const [review, setReview] = useState<ReviewFilter>('all');
   const [duplication, setDuplication] = useState<DuplicationFilter>('all');
@@ -205,7 +206,13 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
           </Tooltip>
         ),
       },
-      { id: 'location', label: t('import:columns.location'), width: 110, sortable: true, render: (row) => row.location?.code ?? '—' },
+      {
+        id: 'location',
+        label: t('import:columns.location'),
+        width: 110,
+        sortable: true,
+        render: (row) => (row.location ? (isSpecialLocation(row.location.id) ? t('tables:noLocation') : row.location.code) : '—'),
+      },
       ...IMPORT_FIELDS.map((f): DataTableColumn<ImportRowDto> => ({
         id: f,
         label: t(`import:fields.${f}`),

@@ -1,6 +1,6 @@
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { Autocomplete, Box, Button, LinearProgress, TextField, Typography } from '@mui/material';
-import { DEBOUNCE_MS } from '@bo/domain';
+import { DEBOUNCE_MS, isSpecialLocation } from '@bo/domain';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocationOptions } from './api.ts';
@@ -21,7 +21,10 @@ export function LocationPicker({ value, onChange }: { value: number | null; onCh
     return () => clearTimeout(timer);
   }, [input]);
   const query = useLocationOptions(search);
-  const options: LocationOption[] = (query.data?.data ?? []).map((l) => ({ id: l.id, label: `${l.code} – ${l.display_name}` }));
+  const options: LocationOption[] = (query.data?.data ?? []).map((l) => ({
+    id: l.id,
+    label: isSpecialLocation(l.id) ? l.display_name : `${l.code} – ${l.display_name}`,
+  }));
   const current = chosen && chosen.id === value ? chosen : value === null ? null : (options.find((o) => o.id === value) ?? null);
   return (
     <Autocomplete

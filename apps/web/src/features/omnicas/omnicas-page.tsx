@@ -29,6 +29,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useOmnicas, useRefreshOmnicas, useSetOmnicasStatus } from './api.ts';
 import { NewApplicationDialog } from './new-application-dialog.tsx';
+import { paginationLabels } from '../../ui/data-table/pagination-labels.ts';
 
 const STATUS_COLOUR: Record<OmnicasStatus, 'info' | 'success' | 'error'> = {
   in_examination: 'info',
@@ -145,8 +146,7 @@ export function OmnicasPage() {
           rowsPerPageOptions={PAGE_SIZES}
           onPageChange={(_e, index) => setPage((p) => ({ ...p, index }))}
           onRowsPerPageChange={(e) => setPage({ index: 0, size: Number(e.target.value) })}
-          labelRowsPerPage={tc('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => tc('common.displayedRows', { from, to, count })}
+          {...paginationLabels(tc)}
         />
       </Paper>
       {creating && <NewApplicationDialog onClose={() => setCreating(false)} />}

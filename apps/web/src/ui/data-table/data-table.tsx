@@ -25,6 +25,7 @@ import { ColumnsMenu } from './columns-menu.tsx';
 import { DetailsIdContext } from './details-id.ts';
 import { clampWidth } from './layout-state.ts';
 import type { DataTableState } from './use-data-table.ts';
+import { paginationLabels } from './pagination-labels.ts';
 
 export interface DataTableProps<Row> {
   table: DataTableState<Row>;
@@ -337,8 +338,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         rowsPerPageOptions={[...table.pageSizes]}
         onPageChange={(_e, p) => table.setPage(p)}
         onRowsPerPageChange={(e) => table.setPageSize(Number(e.target.value))}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        {...paginationLabels(t)}
       />
     </Paper>
   );
