@@ -9,7 +9,6 @@ import {
   type Leg,
   type Placement,
   type PlannerDestinationType,
-  type RouteStop,
 } from '@bo/domain';
 import type { LatLon, TravelTimes } from '../../integrations/routing/index.ts';
 import { consecutiveLegs, legsAround } from './travel.ts';
@@ -75,7 +74,24 @@ const parseTime = (t: string) => t.split(':').map(Number) as [number, number];
 const dateParts = (d: string) => d.split('-').map(Number) as [number, number, number];
 
 /** The period's days with their Zurich start, weekday and open window (Sundays and disabled weekdays included, flagged by weekday). */
+const periodCache = new Map<string, DayRef[]>();
+
 export function periodDays(period: Pick<ResolvedPeriod, 'startDate' | 'endDate' | 'startTime' | 'endTime'>): DayRef[] {
+  // Zurich's wall clock costs a few Intl calls per day: a period's days are kept (a few hundred periods at most).
+  const key = `${period.startDate}|${period.endDate}|${period.startTime}|${period.endTime}`;
+  const hit = periodCache.get(key);
+  if (hit) {
+    return hit;
+  }
+  const out = computePeriodDays(period);
+  if (periodCache.size >= 500) {
+    periodCache.clear();
+  }
+  periodCache.set(key, out);
+  return out;
+}
+
+function computePeriodDays(period: Pick<ResolvedPeriod, 'startDate' | 'endDate' | 'startTime' | 'endTime'>): DayRef[] {
   const [fh, fm] = parseTime(period.startTime);
   const [th, tm] = parseTime(period.endTime);
   const out: DayRef[] = [];
@@ -116,29 +132,35 @@ export interface BuiltDay {
   points: LatLon[];
 }
 
-const destinationOf = (t: SearchStop['type']): RouteStop['type'] => t;
+/** A point's key as a number (1e-5° ≈ 1 m): cheaper to hash than text for tens of thousands of stops. */
+const pointKey = (p: LatLon) => Math.round(p.lat * 1e5) * 1e8 + Math.round(p.lon * 1e5);
 
 /** The agents' days of the period (bookable weekdays only) with their legs. */
 export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'limit' | 'deadlineAt'>): Promise<BuiltDay[]> {
   const days = periodDays(input.period);
-  const wanted = days.filter(
-    (d) =>
+  const wantedAt = new Int32Array(days.length).fill(-1);
+  const wanted: DayRef[] = [];
+  days.forEach((d, i) => {
+    if (
       d.weekday !== 7 &&
       input.period.enabledWeekdays.includes(d.weekday) &&
       (input.period.pinnedWeekday === null || d.weekday === input.period.pinnedWeekday) &&
       (input.period.dates === null || input.period.dates.includes(d.date)) &&
-      d.openUntil >= input.now,
-  );
-  const wantedIdx = new Set(wanted.map((d) => d.date));
-  // Stops per agent and day.
-  const perDay = new Map<string, SearchStop[]>();
+      d.openUntil >= input.now
+    ) {
+      wantedAt[i] = wanted.length;
+      wanted.push(d);
+    }
+  });
+  // Stops per agent and wanted day (the input is sorted by agent and start).
+  const perDay = new Map<number, SearchStop[]>();
   for (const s of input.stops) {
     const i = dayIndexOf(days, s.start);
-    const ref = i >= 0 ? days[i] : undefined;
-    if (!ref || !wantedIdx.has(ref.date)) {
+    const w = i >= 0 ? wantedAt[i]! : -1;
+    if (w < 0) {
       continue;
     }
-    const k = `${s.agentId}|${ref.date}`;
+    const k = s.agentId * 1024 + w;
     const list = perDay.get(k);
     if (list) {
       list.push(s);
@@ -146,11 +168,11 @@ export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'l
       perDay.set(k, [s]);
     }
   }
-  // Every point once, for the two requests around the new visit.
-  const pointIndex = new Map<string, number>();
+  // Every point once, for the requests around the new visit.
+  const pointIndex = new Map<number, number>();
   const points: LatLon[] = [];
   const indexOf = (p: LatLon) => {
-    const k = `${p.lat},${p.lon}`;
+    const k = pointKey(p);
     let i = pointIndex.get(k);
     if (i === undefined) {
       i = points.length;
@@ -159,25 +181,27 @@ export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'l
     }
     return i;
   };
-  const built: { agent: SearchAgent; ref: DayRef; stops: SearchStop[]; idx: number[]; seq: LatLon[] }[] = [];
+  const built: { agent: SearchAgent; ref: DayRef; stops: SearchStop[]; idx: number[] }[] = [];
   for (const agent of input.agents) {
-    for (const ref of wanted) {
-      const stops = (perDay.get(`${agent.id}|${ref.date}`) ?? []).sort((a, b) => a.start - b.start);
-      const seqPoints = [agent.home, ...stops.map((s) => s.point ?? agent.home)];
-      built.push({ agent, ref, stops, idx: seqPoints.map(indexOf), seq: [...seqPoints, agent.home] });
-    }
+    const homeIdx = indexOf(agent.home);
+    wanted.forEach((ref, w) => {
+      const stops = perDay.get(agent.id * 1024 + w) ?? [];
+      stops.sort((a, b) => a.start - b.start);
+      built.push({ agent, ref, stops, idx: [homeIdx, ...stops.map((s) => (s.point ? indexOf(s.point) : homeIdx))] });
+    });
   }
   const [around, dayLegs] = await Promise.all([
     legsAround(travel, input.client, points),
     consecutiveLegs(
       travel,
-      built.map((b) => b.seq),
+      points,
+      built.map((b) => [...b.idx, b.idx[0]!]),
     ),
   ]);
   return built.map((b, n) => ({
     agent: b.agent,
     stops: b.stops,
-    points: b.seq.slice(0, -1),
+    points: b.idx.map((i) => points[i]!),
     day: {
       agentId: b.agent.id,
       date: b.ref.date,
@@ -186,7 +210,8 @@ export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'l
       primary: b.agent.primary,
       openFrom: b.ref.openFrom,
       openUntil: b.ref.openUntil,
-      stops: b.stops.map((s) => ({ type: destinationOf(s.type), start: s.start, end: s.end })),
+      // A search stop is a route stop (type, start, end): no copy.
+      stops: b.stops,
       legs: dayLegs[n]!,
       toNew: b.idx.map((i) => around.to[i]!),
       fromNew: b.idx.map((i) => around.from[i]!),

@@ -11,10 +11,39 @@ const legOf = (t: { durations: (number | null)[][]; distances: (number | null)[]
   duration: t.durations[i]?.[j] ?? null,
 });
 
-/** From `p` to every point and from every point to `p`: two table requests. */
+/**
+ * The offline model's region of each point, kept across requests (homes and clients' places repeat):
+ * finding the nearest place is the model's only costly step.
+ */
+const regionCache = new Map<number, Region | null>();
+const REGIONS_MAX = 200_000;
+function regionAt(p: LatLon): Region | null {
+  const k = Math.round(p.lat * 1e5) * 1e8 + Math.round(p.lon * 1e5);
+  let r = regionCache.get(k);
+  if (r === undefined) {
+    r = regionOf(p);
+    if (regionCache.size >= REGIONS_MAX) {
+      regionCache.clear();
+    }
+    regionCache.set(k, r);
+  }
+  return r;
+}
+const NOT_FOUND: Leg = Object.freeze({ distance: null, duration: null });
+const offlineLeg = (a: LatLon, b: LatLon, ra: Region | null, rb: Region | null): Leg => offlineTrip(a, b, { a: ra, b: rb }) ?? NOT_FOUND;
+
+/**
+ * From `p` to every point and from every point to `p`: two table requests (the offline model is
+ * computed here pair by pair with its regions kept: the same figures its table gives).
+ */
 export async function legsAround(travel: TravelTimes, p: LatLon, points: readonly LatLon[]): Promise<{ to: Leg[]; from: Leg[] }> {
   if (points.length === 0) {
     return { to: [], from: [] };
+  }
+  if (travel.provider === 'offline') {
+    const rp = regionAt(p);
+    const rs = points.map(regionAt);
+    return { to: points.map((q, i) => offlineLeg(q, p, rs[i]!, rp)), from: points.map((q, i) => offlineLeg(p, q, rp, rs[i]!)) };
   }
   const [out, back] = await Promise.all([travel.table([p], points), travel.table(points, [p])]);
   return { from: points.map((_, j) => legOf(out, 0, j)), to: points.map((_, i) => legOf(back, i, 0)) };
@@ -26,33 +55,29 @@ const DAY_CACHE_MAX = 50_000;
 const keyOf = (seq: readonly LatLon[]) => seq.map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`).join(';');
 
 /**
- * The consecutive legs of each sequence (a day's home → visits → home). The offline model is computed
- * pair by pair (a few microseconds each, the region of each point looked up once); any other provider
- * gets one table request per day not already known, a few at a time.
+ * The consecutive legs of each sequence of point indices (a day's home → visits → home). The offline
+ * model is computed pair by pair (a few microseconds each, each point's region looked up once); any
+ * other provider gets one table request per day not already known, a few at a time.
  */
-export async function consecutiveLegs(travel: TravelTimes, sequences: readonly (readonly LatLon[])[]): Promise<Leg[][]> {
+export async function consecutiveLegs(
+  travel: TravelTimes,
+  points: readonly LatLon[],
+  sequences: readonly (readonly number[])[],
+): Promise<Leg[][]> {
   if (travel.provider === 'offline') {
-    const regions = new Map<string, Region | null>();
-    const regionAt = (p: LatLon) => {
-      const k = `${p.lat},${p.lon}`;
-      let r = regions.get(k);
-      if (r === undefined) {
-        r = regionOf(p);
-        regions.set(k, r);
+    const rs = points.map(regionAt);
+    return sequences.map((seq) => {
+      const legs = new Array<Leg>(seq.length - 1);
+      for (let i = 0; i + 1 < seq.length; i++) {
+        legs[i] = offlineLeg(points[seq[i]!]!, points[seq[i + 1]!]!, rs[seq[i]!]!, rs[seq[i + 1]!]!);
       }
-      return r;
-    };
-    return sequences.map((seq) =>
-      seq.slice(1).map((b, i) => {
-        const a = seq[i]!;
-        const trip = offlineTrip(a, b, { a: regionAt(a), b: regionAt(b) });
-        return trip ? { distance: trip.distance, duration: trip.duration } : { distance: null, duration: null };
-      }),
-    );
+      return legs;
+    });
   }
   const out: Leg[][] = new Array<Leg[]>(sequences.length);
   const todo: number[] = [];
-  sequences.forEach((seq, i) => {
+  const seqs = sequences.map((s) => s.map((i) => points[i]!));
+  seqs.forEach((seq, i) => {
     const hit = dayCache.get(keyOf(seq));
     if (hit) {
       out[i] = hit;
@@ -62,7 +87,7 @@ export async function consecutiveLegs(travel: TravelTimes, sequences: readonly (
   });
   const worker = async () => {
     for (let i = todo.shift(); i !== undefined; i = todo.shift()) {
-      const seq = sequences[i]!;
+      const seq = seqs[i]!;
       const t = await travel.table(seq.slice(0, -1), seq.slice(1));
       const legs = seq.slice(1).map((_, j) => legOf(t, j, j));
       if (dayCache.size >= DAY_CACHE_MAX) {
