@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'telephony',
   'reminders',
   'totalstats',
+  'licences',
   'dashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

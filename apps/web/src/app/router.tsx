@@ -52,6 +52,10 @@ const LoginPage = named(() => import('../features/auth/login-page.tsx'), 'LoginP
 const SignupPage = named(() => import('../features/auth/signup-page.tsx'), 'SignupPage');
 const RecoveryPage = named(() => import('../features/auth/recovery-page.tsx'), 'RecoveryPage');
 const ResetPasswordPage = named(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const LicencePage = named(() => import('../features/licences/licence-page.tsx'), 'LicencePage');
+const LicencesAdminPage = named(() => import('../features/licences/licences-admin-page.tsx'), 'LicencesAdminPage');
+const EarningsSourcesPage = named(() => import('../features/licences/earnings-sources-page.tsx'), 'EarningsSourcesPage');
+const LocalCheckoutPage = named(() => import('../features/licences/local-checkout-page.tsx'), 'LocalCheckoutPage');
 const UnsubscribePage = named(() => import('../features/email-reminders/unsubscribe-page.tsx'), 'UnsubscribePage');
 
 /** Screens that exist; every other screen of the route table shows "not available yet". */
@@ -98,6 +102,9 @@ const BUILT: Record<string, () => ReactElement> = {
   warehouse: () => <WarehousePage />,
   omnicas: () => <OmnicasPage />,
   adminPayments: () => <AdminPaymentsPage />,
+  license: () => <LicencePage />,
+  licences: () => <LicencesAdminPage />,
+  earningsSources: () => <EarningsSourcesPage />,
   import: () => <ImportPage />,
   finances: () => <FinancesPage />,
   telephony: () => <TelephonySimulatorPage />,
@@ -125,6 +132,8 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       // The unsubscribe link of the reminder mails: public, its button posts the token.
       { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
+      // The local payment provider's checkout page, standing in for a card provider's hosted page.
+      { path: '/checkout/local/:session', element: <LocalCheckoutPage /> },
     ],
   },
   ...dashboardRoutes(),
