@@ -228,6 +228,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/address-validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a client's address: components with confirmation levels, verdict, geocode and the corrected address */
+        post: operations["postApiAddressValidation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address-validation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the checked (corrected) address for the client: the client's address changes and its point is kept */
+        post: operations["postApiAddressValidationAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin-payments": {
         parameters: {
             query?: never;
@@ -2484,6 +2518,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/call-agent/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the call agents' total statistics (CSV, XLSX, PDF) */
+        get: operations["getApiStatsCallAgentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/clients-distribution": {
         parameters: {
             query?: never;
@@ -2535,6 +2586,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/finances/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the finances statistics of a year (CSV, XLSX) */
+        get: operations["getApiStatsFinancesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/leads": {
         parameters: {
             query?: never;
@@ -2544,6 +2612,23 @@ export interface paths {
         };
         /** Get the leads created per month by lead source, location and status */
         get: operations["getApiStatsLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the leads statistics (CSV, XLSX) */
+        get: operations["getApiStatsLeadsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2578,6 +2663,23 @@ export interface paths {
         };
         /** Get the sales agents' leads, demos, sales, money and commissions per month and per agent */
         get: operations["getApiStatsSalesAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/sales-agent/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the sales agents' total statistics (CSV, XLSX, PDF) */
+        get: operations["getApiStatsSalesAgentExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3280,7 +3382,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "SMS_NOT_DEAD_LETTER" | "MAIL_NOT_DEAD_LETTER" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY";
+            error: "Not allowed." | "unknown user hash" | "UNKNOWN_USER_ID" | "wrong password" | "duplicated email" | "duplicated phone" | "NO_ENTITIES_WERE_UPDATED" | "NO_ENTITIES_WERE_CREATED" | "ONLY_UNCONFIRMED_CAN_BE_DELETED" | "UNKNOWN_LOCATION_ID" | "wrong recovery hash" | "IP blocked" | "unauthorized" | "VALIDATION_ERROR" | "NOT_FOUND" | "ACCOUNT_BLOCKED" | "wrong code" | "NOT_IMPERSONATING" | "ALREADY_SIGNED_UP" | "UNKNOWN_ACCOUNT_ID" | "FILE_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "EMPTY_FILE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "LOCATION_CODE_TAKEN" | "LOCATION_IN_USE" | "PRODUCT_CODE_TAKEN" | "PRODUCT_IN_USE" | "CATEGORY_NAME_TAKEN" | "UNKNOWN_ACADEMY_CATEGORY_ID" | "UNKNOWN_ACADEMY_ITEM_ID" | "TELEPHONY_NOT_CONFIGURED" | "UNKNOWN_RECOMMENDATION_ID" | "ONLY_UNCONFIRMED_CAN_BE_CHANGED" | "RECOMMENDATION_STATUS_NOT_ALLOWED" | "calendar_event_error" | "EVENT_NOT_PLANNED" | "SMS_NOT_DEAD_LETTER" | "MAIL_NOT_DEAD_LETTER" | "UNKNOWN_PRODUCT_ID" | "ORDER_NOT_PAID_BY_BILL" | "INVOICE_SETTINGS_INCOMPLETE" | "IMPORT_BATCH_NOT_READY" | "container.address_validation.errors.address_empty" | "ADDRESS_VALIDATION_UNAVAILABLE";
             field_validation?: {
                 [key: string]: "invalid_email" | "passwords_dont_match" | "invalid_website_url" | "field_is_required" | "invalid_phone" | "unauthorized" | "field_name_is_required" | "one_of_the_dates_is_required" | "too_short" | "too_long" | "invalid_value" | "already_taken" | "discount_exceeds_sale" | "refund_not_marked" | "name_missing" | "contact_missing" | "postcode_unknown" | "locality_mismatch" | "ocr_uncertain" | "file_empty" | "file_no_header" | "file_unreadable" | "file_type_unsupported" | "file_too_large" | "file_too_many_rows";
             };
@@ -4595,6 +4697,225 @@ export interface operations {
             };
             /** @description No such record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAddressValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    locality?: string;
+                    /** @default  */
+                    postal_code?: string;
+                    /** @default  */
+                    route?: string;
+                    /** @default  */
+                    street_number?: string;
+                    user_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: {
+                                addressComponents: {
+                                    componentName: {
+                                        text: string;
+                                    };
+                                    /** @enum {string} */
+                                    componentType: "route" | "street_number" | "postal_code" | "locality" | "country";
+                                    /** @enum {string} */
+                                    confirmationLevel: "CONFIRMED" | "UNCONFIRMED_BUT_PLAUSIBLE" | "UNCONFIRMED_AND_SUSPICIOUS";
+                                    inferred: boolean;
+                                    spellCorrected: boolean;
+                                }[];
+                                formattedAddress: string;
+                                missingComponentTypes: ("route" | "street_number" | "postal_code" | "locality" | "country")[];
+                                unconfirmedComponentTypes: ("route" | "street_number" | "postal_code" | "locality" | "country")[];
+                            };
+                            correction: {
+                                address: string;
+                                city: string;
+                                zipcode: string;
+                            } | null;
+                            geocode: {
+                                location: {
+                                    latitude: number;
+                                    longitude: number;
+                                };
+                                /** @enum {string} */
+                                precision: "building" | "street" | "locality";
+                            } | null;
+                            /** @enum {string} */
+                            provider: "offline" | "google";
+                            verdict: {
+                                addressComplete: boolean;
+                                hasInferredComponents: boolean;
+                                hasSpellCorrectedComponents: boolean;
+                                hasUnconfirmedComponents: boolean;
+                                /** @enum {string} */
+                                severity: "success" | "info" | "warning" | "error";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAddressValidationAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    city: string;
+                    user_id: number;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: {
+                                addressComponents: {
+                                    componentName: {
+                                        text: string;
+                                    };
+                                    /** @enum {string} */
+                                    componentType: "route" | "street_number" | "postal_code" | "locality" | "country";
+                                    /** @enum {string} */
+                                    confirmationLevel: "CONFIRMED" | "UNCONFIRMED_BUT_PLAUSIBLE" | "UNCONFIRMED_AND_SUSPICIOUS";
+                                    inferred: boolean;
+                                    spellCorrected: boolean;
+                                }[];
+                                formattedAddress: string;
+                                missingComponentTypes: ("route" | "street_number" | "postal_code" | "locality" | "country")[];
+                                unconfirmedComponentTypes: ("route" | "street_number" | "postal_code" | "locality" | "country")[];
+                            };
+                            correction: {
+                                address: string;
+                                city: string;
+                                zipcode: string;
+                            } | null;
+                            geocode: {
+                                location: {
+                                    latitude: number;
+                                    longitude: number;
+                                };
+                                /** @enum {string} */
+                                precision: "building" | "street" | "locality";
+                            } | null;
+                            /** @enum {string} */
+                            provider: "offline" | "google";
+                            verdict: {
+                                addressComplete: boolean;
+                                hasInferredComponents: boolean;
+                                hasSpellCorrectedComponents: boolean;
+                                hasUnconfirmedComponents: boolean;
+                                /** @enum {string} */
+                                severity: "success" | "info" | "warning" | "error";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record stands against the change (a duplicate, a state that does not allow it). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9159,7 +9480,7 @@ export interface operations {
                     /** @default  */
                     city?: string;
                     code: string;
-                    email?: "" | string;
+                    email?: string;
                     form_token: string;
                     /**
                      * @default de
@@ -20828,6 +21149,51 @@ export interface operations {
             };
         };
     };
+    getApiStatsCallAgentExport: {
+        parameters: {
+            query: {
+                agent_id?: number;
+                format: "csv" | "xlsx" | "pdf";
+                from?: number;
+                lang?: "de" | "en" | "it" | "ru";
+                to?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiStatsClientsDistribution: {
         parameters: {
             query?: never;
@@ -21098,6 +21464,49 @@ export interface operations {
             };
         };
     };
+    getApiStatsFinancesExport: {
+        parameters: {
+            query: {
+                agent_id?: number;
+                format: "csv" | "xlsx";
+                lang?: "de" | "en" | "it" | "ru";
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiStatsLeads: {
         parameters: {
             query?: {
@@ -21157,6 +21566,50 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiStatsLeadsExport: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                from?: number;
+                lang?: "de" | "en" | "it" | "ru";
+                to?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
             400: {
                 headers: {
@@ -21378,6 +21831,51 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiStatsSalesAgentExport: {
+        parameters: {
+            query: {
+                agent_id?: number;
+                format: "csv" | "xlsx" | "pdf";
+                from?: number;
+                lang?: "de" | "en" | "it" | "ru";
+                to?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
             400: {
                 headers: {
@@ -24814,7 +25312,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "dashboard";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "referrals" | "licences" | "dashboard";
             };
             cookie?: never;
         };
