@@ -31,6 +31,7 @@ import { seedProducts } from './products.ts';
 import { seedDemoStock } from './stock.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoStaff } from './staff.ts';
+import { seedDemoLicences } from './licences.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -231,6 +232,7 @@ export async function seedDemo(
         partner: signIn('partner@demo.test'),
       },
     });
+    await seedDemoLicences(tx, { independentAgent: signIn('ia@demo.test'), admin: signIn('admin@demo.test') });
     // After the demo's orders and deliveries: what the warehouse holds covers what is still to deliver.
     await seedDemoStock(tx);
     await seedDemoImports(tx, {
