@@ -9,6 +9,7 @@ export {
   addRecallIn,
   insertClientIn,
   setClientStatusIn,
+  setResponsibleAgentIn,
   setSubUserIn,
   subUserOfClient,
   updateClientIn,

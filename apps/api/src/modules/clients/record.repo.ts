@@ -195,6 +195,16 @@ export async function deleteUserInfo(tx: Tx, id: number): Promise<void> {
 }
 
 /** The first entry of a new client's status history. */
+/** The client's responsible sales agent (`linked_agent_id`) when the client has none yet; whether it was set. */
+export async function setLinkedAgentIfNone(tx: Tx, userId: number, agentId: number): Promise<boolean> {
+  const set = await tx
+    .update(users)
+    .set({ linkedAgentId: agentId, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`${users.linkedAgentId} IS NULL`))
+    .returning({ id: users.id });
+  return set.length > 0;
+}
+
 export async function setStatusHistoryOfNew(tx: Tx, userId: number, status: string, changedById: number): Promise<void> {
   await tx.insert(statusHistory).values({ userId, status, previousStatus: null, changedById });
 }

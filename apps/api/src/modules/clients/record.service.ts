@@ -495,6 +495,14 @@ export async function setClientStatusIn(tx: Tx, id: number, status: ClientStatus
   await repo.setStatus(tx, id, status, changedById);
 }
 
+/**
+ * After a sale the agent who sold becomes the client's responsible sales agent (the "linked agent" of
+ * the clients list), unless the client has one already: a sale never takes a client from a colleague.
+ */
+export async function setResponsibleAgentIn(tx: Tx, id: number, agentId: number): Promise<void> {
+  await repo.setLinkedAgentIfNone(tx, id, agentId);
+}
+
 /** A recall in the client's contact history: the call agents' recall queue picks it up. */
 export async function addRecallIn(tx: Tx, actor: Actor, id: number, at: Date, comment: string): Promise<void> {
   await repo.insertContact(tx, { userId: id, type: 'recall', flow: 'buyer_flow', comment, recallAt: at, agentId: actor.userId });

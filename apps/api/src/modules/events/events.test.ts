@@ -504,8 +504,9 @@ describe('performing a presentation', () => {
     });
     expect(done.user_documents.map((d) => d.file_id)).toEqual([file]);
     expect(done.sub_user).toMatchObject({ name: 'Hans' });
-    const u = await t.pool.query('SELECT status, pet, has_kids FROM users WHERE id = $1', [client]);
-    expect(u.rows[0]).toEqual({ status: 'buy_product', pet: 'dog', has_kids: true });
+    // The seller became the client's responsible sales agent (the client had none).
+    const u = await t.pool.query('SELECT status, pet, has_kids, linked_agent_id FROM users WHERE id = $1', [client]);
+    expect(u.rows[0]).toEqual({ status: 'buy_product', pet: 'dog', has_kids: true, linked_agent_id: users.get('sa')!.id });
     expect(await count("SELECT 1 FROM sms_outbox WHERE event_id = $1 AND status = 'planned'", [id])).toBe(0);
 
     // Performed once: a second finish is refused.
@@ -670,6 +671,26 @@ describe('performing a presentation', () => {
       (await as('sa2', 'POST', '/api/presentation-products', { presentation_id: id, product_id: products.main, status: 'sell' }))
         .statusCode,
     ).toBe(404);
+  });
+  it('keeps the responsible sales agent a client already has when another agent sells', async () => {
+    const client = await newClient('ca');
+    await t.pool.query('UPDATE users SET linked_agent_id = $1 WHERE id = $2', [users.get('admin')!.id, client]);
+    const id = await bookOk('ca', client, slot(37, 10));
+    const res = await as('sa', 'PUT', `/api/finish-presentation/${id}`, {
+      was_at_home: true,
+      quality: 'good',
+      got_gift: false,
+      saw_presentation: true,
+      bought_product: true,
+      order_products: [{ product_id: products.main, status: 'sell', quantity: 1, price: 350_000, years_of_guarantee: 5 }],
+      payment_method: 'bill',
+      contract_number: `V-KEEP-${Date.now()}`,
+      comments: 'Verkauft',
+      step: '18',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const u = await t.pool.query('SELECT status, linked_agent_id FROM users WHERE id = $1', [client]);
+    expect(u.rows[0]).toEqual({ status: 'buy_product', linked_agent_id: users.get('admin')!.id });
   });
 });
 

@@ -14,7 +14,14 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
-import { addRecallIn, announceClientUpdated, setClientStatusIn, setSubUserIn, updateClientOfEventIn } from '../clients/index.ts';
+import {
+  addRecallIn,
+  announceClientUpdated,
+  setClientStatusIn,
+  setResponsibleAgentIn,
+  setSubUserIn,
+  updateClientOfEventIn,
+} from '../clients/index.ts';
 import { changeOrderTerms, createOrderForPresentation } from '../finances/index.ts';
 import { insertBookedEvent, type EventsDeps } from './calendar.service.ts';
 import { linesFromBodies as linesFrom, type LineInsert } from './lines.service.ts';
@@ -157,6 +164,7 @@ export async function finishPresentation(deps: EventsDeps, actor: Actor, id: num
     }
     if (sold) {
       await makeOrder(tx, e, terms, d, now);
+      await setResponsibleAgentIn(tx, e.clientId, e.agentId);
     }
     const next = clientStatusAfterPresentation(status, { main: types.includes('main'), other: types.some((t) => t !== 'main') });
     if (next && !(d.demo_outcome === 'remeet')) {
@@ -260,6 +268,7 @@ export async function performService(deps: EventsDeps, actor: Actor, id: number,
         { first_payment_month: null, payment_installments: null },
         now,
       );
+      await setResponsibleAgentIn(tx, e.clientId, e.agentId);
       await setClientStatusIn(tx, e.clientId, types.includes('main') ? 'buy_product' : 'buy_other_products', actor.userId);
     } else if (body.was_at_home) {
       await setClientStatusIn(tx, e.clientId, 'accept_service', actor.userId);

@@ -26,7 +26,7 @@ import { flowPath, flowReducer, initialDraft, isFinal, type DraftAction, type Fl
 import { TOUCH } from './inputs.tsx';
 import { profileOf } from './profile-draft.ts';
 import type { StepProps } from './step-props.ts';
-import { stepOfField, stepProblem, type StepProblem } from './steps.ts';
+import { fieldsOfStep, stepOfField, stepProblem, type StepProblem } from './steps.ts';
 import { ProfileStep, SubUserStep } from './steps-client.tsx';
 import { ContractNumberStep, DiscountStep, OrderProductsStep, PaymentStep } from './steps-order.tsx';
 import {
@@ -166,6 +166,14 @@ export function PresentationFlow({
     const found = stepProblem(step, draft, new Date(), (id) => prices.get(id) ?? 0);
     if (found) {
       setProblem(found);
+      return;
+    }
+    // The server's rules on this step's fields (an e-mail, a phone …), told when the step is left,
+    // not four steps later when finishing.
+    const here = fieldsOfStep(checkPresentationBody(presentationBodyOf(draft, step)), step, draft);
+    if (Object.keys(here).length > 0) {
+      setErrors(here);
+      setProblem('fields');
       return;
     }
     move({ type: 'next' });

@@ -1,7 +1,8 @@
 import type { FlowStepId } from '@bo/domain';
 import { describe, expect, it } from 'vitest';
 import type { LineDraft, PresentationDraft } from './draft.ts';
-import { stepOfField, stepProblem, type StepProblem } from './steps.ts';
+import { checkPresentationBody, presentationBodyOf } from './body.ts';
+import { fieldsOfStep, stepOfField, stepProblem, type StepProblem } from './steps.ts';
 import { aDraft, aLine, aSale } from './test-data.ts';
 
 const line = (over: Partial<LineDraft> = {}): LineDraft => aLine(over);
@@ -74,5 +75,17 @@ describe('the step that shows a refused field', () => {
     ['an unknown field', 'nonsense', aSale(), null],
   ])('%s', (_name, field, d, step) => {
     expect(stepOfField(field, d)).toBe(step);
+  });
+});
+
+describe("the fields a step shows are checked when the step is left (the server's rules)", () => {
+  const sale = aSale({});
+  const withProfile = (over: Partial<PresentationDraft['profile']>) => ({ ...sale, profile: { ...sale.profile, ...over } });
+  it.each<[string, PresentationDraft, FlowStepId, Record<string, string>]>([
+    ['a broken e-mail on the profile step', withProfile({ email: 'erika@example' }), '14', { 'user.email': 'invalid_email' }],
+    ['a good e-mail', withProfile({ email: 'erika@example.ch' }), '14', {}],
+    ["the profile's errors are not the payment step's", withProfile({ email: 'erika@example' }), '12', {}],
+  ])('%s', (_name, d, step, expected) => {
+    expect(fieldsOfStep(checkPresentationBody(presentationBodyOf(d, '18')), step, d)).toEqual(expected);
   });
 });

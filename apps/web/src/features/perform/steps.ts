@@ -22,7 +22,9 @@ export type StepProblem =
   | 'discount'
   | 'paymentMethod'
   | 'firstMonth'
-  | 'name';
+  | 'name'
+  /** A field of the step breaks the server's rules; the field says which. */
+  | 'fields';
 
 const bad = (n: number | null) => n !== null && !Number.isFinite(n);
 
@@ -147,4 +149,9 @@ const FIELD_STEPS: [RegExp, FlowStepId][] = [
 export function stepOfField(field: string, d: PresentationDraft): FlowStepId | null {
   const step = field === 'comments' ? (d.was_at_home === false ? '03' : '16') : FIELD_STEPS.find(([re]) => re.test(field))?.[1];
   return step && flowPath(d).includes(step) ? step : null;
+}
+
+/** Of the refused fields `errors`, those the step `step` shows. */
+export function fieldsOfStep(errors: Record<string, string>, step: FlowStepId, d: PresentationDraft): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => stepOfField(field, d) === step));
 }
