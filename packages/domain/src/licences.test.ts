@@ -105,18 +105,21 @@ describe('owingSinceAfter', () => {
   });
 });
 
-describe('isActivation: only the first payment activates', () => {
-  it.each<[ProviderStatus | null, ProviderStatus, boolean]>([
-    [null, 'active', true],
-    ['incomplete', 'active', true],
-    [null, 'trialing', true],
-    ['trialing', 'active', false],
-    ['active', 'active', false],
-    // paying what was owed is a recovery, not a second activation
-    ['past_due', 'active', false],
-    ['unpaid', 'active', false],
-    ['active', 'past_due', false],
-  ])('%s → %s: %s', (previous, next, expected) => {
-    expect(isActivation(previous, next)).toBe(expected);
+describe('isActivation: the first sign of payment activates, once', () => {
+  it.each<[boolean, ProviderStatus | null, boolean, boolean]>([
+    [false, 'active', false, true],
+    [false, 'trialing', false, true],
+    [false, null, true, true],
+    // a late past_due or a cancellation seen first is no payment; the paid invoice arriving later still activates
+    [false, 'past_due', false, false],
+    [false, 'canceled', false, false],
+    [false, 'incomplete', false, false],
+    [false, 'past_due', true, true],
+    // paying what was owed, or any later payment, never activates twice
+    [true, 'active', true, false],
+    [true, 'active', false, false],
+    [true, null, true, false],
+  ])('activated before %s, status %s, paid invoice %s: %s', (already, status, paidInvoice, expected) => {
+    expect(isActivation(already, { status, paidInvoice })).toBe(expected);
   });
 });

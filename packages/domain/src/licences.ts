@@ -78,7 +78,8 @@ export function licenceState(facts: LicenceFacts, now: Date, graceDays: number):
   // past_due, unpaid
   const since = facts.owingSince ?? now;
   const graceEndsAt = new Date(since.getTime() + Math.max(0, graceDays) * 86_400_000);
-  const within = now < graceEndsAt;
+  // No grace at all restricts at once, whatever the clock of the event that started the debt.
+  const within = graceDays > 0 && now < graceEndsAt;
   return { status: within ? 'active' : 'expired', restricted: !within, graceEndsAt };
 }
 
@@ -135,8 +136,12 @@ export function owingSinceAfter(previous: ProviderStatus | null, owingSince: Dat
   return new Date(next.at * 1000);
 }
 
-/** A status change that counts as an activation (the licence starts being paid for). */
-export function isActivation(previous: ProviderStatus | null, next: ProviderStatus): boolean {
-  const paid = (s: ProviderStatus | null) => s === 'active' || s === 'trialing';
-  return paid(next) && !paid(previous) && previous !== 'past_due' && previous !== 'unpaid';
+/**
+ * Whether an event activates the licence: the first sign that it was paid (a paid invoice, the
+ * subscription active or trialing) does, whichever of them arrives first and in whatever order the
+ * provider's events come; a licence is activated once, so a later payment or a recovery from past_due
+ * never activates it again.
+ */
+export function isActivation(alreadyActivated: boolean, evidence: { status: ProviderStatus | null; paidInvoice: boolean }): boolean {
+  return !alreadyActivated && (evidence.paidInvoice || evidence.status === 'active' || evidence.status === 'trialing');
 }

@@ -111,16 +111,15 @@ export async function storeEvent(
   return row?.inserted ?? false;
 }
 
-/** The oldest event not applied yet, locked so that no other worker takes it. */
-export async function takePendingEvent(tx: Tx) {
-  const [row] = await tx
+/** The oldest events not applied yet (at most `limit`), locked so that no other worker takes them. */
+export function takePendingEvents(tx: Tx, limit: number) {
+  return tx
     .select()
     .from(licenceProviderEvents)
     .where(isNull(licenceProviderEvents.processedAt))
     .orderBy(licenceProviderEvents.receivedAt)
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  return row;
 }
 
 export async function markEventProcessed(
@@ -133,12 +132,4 @@ export async function markEventProcessed(
     .update(licenceProviderEvents)
     .set({ processedAt: sql`now()`, outcome, licenceId })
     .where(eq(licenceProviderEvents.id, id));
-}
-
-export async function pendingEventCount(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(licenceProviderEvents)
-    .where(isNull(licenceProviderEvents.processedAt));
-  return row?.n ?? 0;
 }

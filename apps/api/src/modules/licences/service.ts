@@ -187,11 +187,12 @@ async function applyEvent(tx: Tx, e: { type: string; providerCreated: number; pa
       changes.providerStatus = next.status;
       changes.providerStatusAt = next.at;
       changes.owingSince = owingSinceAfter(row.providerStatus, row.owingSince, next);
-      if (isActivation(row.providerStatus, next.status) && row.activations === 0) {
-        changes.activations = row.activations + 1;
-        changes.activatedAt = row.activatedAt ?? new Date();
-      }
     }
+  }
+  // Activated once, by the first sign of payment to arrive (a stale one counts too: it was paid).
+  if (isActivation(row.activations > 0, { status: o.status, paidInvoice: o.paidThrough !== null })) {
+    changes.activations = 1;
+    changes.activatedAt = row.activatedAt ?? new Date();
   }
   if (Object.keys(changes).length === 0) {
     return { outcome: 'stale' as const, licenceId: row.id };
@@ -200,29 +201,30 @@ async function applyEvent(tx: Tx, e: { type: string; providerCreated: number; pa
   return { outcome: 'applied' as const, licenceId: row.id };
 }
 
+/** Events applied per transaction: fewer commits while a burst of webhooks arrives. */
+const APPLY_BATCH = 25;
+
 /**
- * Applies the stored events until none is left, one per transaction; several workers may run at
- * once (each takes an event nobody holds, and the licence's row lock orders two events of one
+ * Applies the stored events until none is left, a batch per transaction; several workers may run at
+ * once (each takes events nobody holds, and the licence's row lock orders two events of one
  * licence). The order they are applied in does not matter: each event's time decides (applyEvent).
  */
-export async function applyPendingEvents(db: Db, limit = Number.POSITIVE_INFINITY): Promise<number> {
+export async function applyPendingEvents(db: Db): Promise<number> {
   let applied = 0;
-  while (applied < limit) {
-    const done = await db.transaction(async (tx) => {
-      const e = await repo.takePendingEvent(tx);
-      if (!e) {
-        return false;
+  for (;;) {
+    const taken = await db.transaction(async (tx) => {
+      const batch = await repo.takePendingEvents(tx, APPLY_BATCH);
+      for (const e of batch) {
+        const { outcome, licenceId } = await applyEvent(tx, e);
+        await repo.markEventProcessed(tx, e.id, outcome, licenceId);
       }
-      const { outcome, licenceId } = await applyEvent(tx, e);
-      await repo.markEventProcessed(tx, e.id, outcome, licenceId);
-      return true;
+      return batch.length;
     });
-    if (!done) {
-      break;
+    applied += taken;
+    if (taken < APPLY_BATCH) {
+      return applied;
     }
-    applied += 1;
   }
-  return applied;
 }
 
 /** Without a pg-boss worker (tests, a single process): the stored events are applied here, one run at a time. */
