@@ -24,6 +24,8 @@ import type { App } from './http/types.ts';
 import { storageFor, type FileStorage } from './integrations/storage/index.ts';
 import type { Jobs } from './jobs/queue.ts';
 import { academyRoutes } from './modules/academy/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { createAddressValidator, type AddressValidator } from './integrations/address-validation/index.ts';
 import { accountRoutes } from './modules/staff/accounts.routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionsEnded, type AuthDeps } from './modules/auth/index.ts';
@@ -93,6 +95,8 @@ export interface AppDeps {
   drive?: DriveSource;
   /** The licences' card-payment provider; the configured one (local or Stripe) by default. */
   payments?: PaymentProvider;
+  /** The address check; the configured one (offline or Google) by default. */
+  addressValidator?: AddressValidator;
   /** The planner's travel times; the configured ones (offline model or OSRM) by default. */
   travelTimes?: TravelTimes;
 }
@@ -220,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   emailReminderRoutes(app, { db: deps.database.db, publicUrl: deps.config.publicUrl, onMailQueued: () => deps.jobs?.notifyMailQueued() });
   recommendationRoutes(app, { db: deps.database.db, publish });
+  addressRoutes(app, { db: deps.database.db, validator: deps.addressValidator ?? createAddressValidator(deps.config), publish });
   orderRoutes(app, { db: deps.database.db, files, iban: deps.config.invoice.iban });
   commissionRoutes(app, { db: deps.database.db, files });
   warehouseRoutes(app, { db: deps.database.db });

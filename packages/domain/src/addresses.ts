@@ -101,10 +101,10 @@ export function plainText(s: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-/** A street compared by its letters and digits: "Bahnhofstr. 12" and "bahnhofstrasse12" → "bahnhofstr12". */
+/** A street compared by its letters and digits: "Bahnhofstr. 12" and "bahnhof-strasse 12" → "bahnhofstrasse12". */
 export function streetKeyOf(street: string): string {
   return plainText(street)
-    .replace(/strasse\b|str\.|str\b/g, 'str')
+    .replace(/str\.|str\b/g, 'strasse')
     .replace(/\bst(?:[.-]\s*|\s+)/g, 'saint')
     .replace(/[^a-z0-9]+/g, '');
 }

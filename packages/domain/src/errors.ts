@@ -55,6 +55,10 @@ export const ERROR_STATUS = {
   INVOICE_SETTINGS_INCOMPLETE: 409,
   /** An import batch that is being checked, or launched already, cannot be mapped, changed or discarded now. */
   IMPORT_BATCH_NOT_READY: 409,
+  /** Spec 5: an address check for a client without id, or without address, zipcode and city. */
+  'container.address_validation.errors.address_empty': 400,
+  /** The address check's provider could not be asked (network, refused key, 5xx). */
+  ADDRESS_VALIDATION_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -64,6 +64,7 @@ export * from './dedupe/index.ts';
 export * from './import/mapping.ts';
 export * from './import/validate-row.ts';
 export * from './addresses.ts';
+export * from './schemas/addresses.ts';
 export * from './licences.ts';
 export * from './schemas/licences.ts';
 export * from './referrals.ts';

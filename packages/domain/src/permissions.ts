@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'clients.merge': 'Merge duplicate clients (audited)',
   'clients.delete': 'Delete clients',
   'clients.export': 'Export clients to the work-management tool',
+  'addresses.validate':
+    'Check the address of a client of the own scope (verdict, corrected address, the point kept for distances) and take the corrected address',
   'reminders.manage': "List the e-mail reminders of the own scope's leads who were not reached, move them to another stage or stop them",
   'recommendations.read': 'Read the recommendations and their counters: a client their own, staff those of clients of the own scope',
   'recommendations.manage':
@@ -79,7 +81,7 @@ export type Permission = keyof typeof PERMISSIONS;
 const EVERYONE: readonly Permission[] = ['profile.self', 'statuses.read', 'stats.dashboard'];
 const STAFF: readonly Permission[] = [...EVERYONE, 'products.read', 'locations.read', 'settings.read'];
 const ACADEMY: readonly Permission[] = ['academy.read'];
-const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
+const CLIENT_WORK: readonly Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call', 'addresses.validate'];
 const RECOMMENDATION_WORK: readonly Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
 const FIELD_EVENTS: readonly Permission[] = ['events.read', 'events.book', 'events.manage', 'events.perform', 'purchases.read'];
 

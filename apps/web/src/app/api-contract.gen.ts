@@ -25312,7 +25312,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "referrals" | "licences" | "dashboard";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "planner" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "referrals" | "licences" | "dashboard";
             };
             cookie?: never;
         };

@@ -117,13 +117,16 @@ export async function streetsIn(tx: Tx, postcodes: readonly string[]): Promise<S
   return [...directory, ...confirmed];
 }
 
-/** Whether the directory has been loaded at all (the check then can confirm house numbers). */
-export async function hasDirectory(tx: Tx): Promise<boolean> {
+/** The postcodes among these that the loaded directory covers (one indexed probe each). */
+export async function coveredPostcodes(tx: Tx, postcodes: readonly string[]): Promise<Set<string>> {
+  if (postcodes.length === 0) {
+    return new Set();
+  }
   const rows = await tx
-    .select({ one: sql<number>`1` })
-    .from(buildingAddresses)
-    .limit(1);
-  return rows.length > 0;
+    .select({ postcode: sql<string>`p.postcode` })
+    .from(sql`unnest(${sql.param([...postcodes])}::text[]) AS p(postcode)`)
+    .where(sql`EXISTS (SELECT 1 FROM ${buildingAddresses} WHERE ${buildingAddresses.postcode} = p.postcode)`);
+  return new Set(rows.map((r) => r.postcode));
 }
 
 export async function saveGeocode(
