@@ -55,6 +55,8 @@ interface Context {
   day: { from: Date; to: Date; iso: string };
   agentId: number | undefined;
   now: Date;
+  /** When each figure was computed: the total statistics may answer from their snapshot (at most a minute old). */
+  computedAt: string[];
 }
 
 function contextOf(db: Db, actor: Actor, q: DashboardQuery, now: Date): Context {
@@ -71,6 +73,7 @@ function contextOf(db: Db, actor: Actor, q: DashboardQuery, now: Date): Context 
     day: { from: zurichDayStart(now), to: zurichDayStart(now, 1), iso: isoDay(clock.year, clock.month, clock.day) },
     agentId: actor.role === 'admin' ? q.agent_id : undefined,
     now,
+    computedAt: [now.toISOString()],
   };
 }
 
@@ -88,12 +91,14 @@ function totalStatisticsLink(c: Context, tab: 'sales' | 'call'): Link {
 /** The month's figures of the sales-agents tab: an admin's team total (or the agent asked for), an agent's own row. */
 async function salesMonth(c: Context): Promise<SalesAgentFigures> {
   const stats = await salesAgentStats(c.db, c.actor, { year: c.year, from: c.month, to: c.month, agent_id: c.agentId }, c.now);
+  c.computedAt.push(stats.data.computed_at);
   const table = stats.data.table;
   return c.actor.role === 'admin' ? table.total : table.rows.find((r) => r.agent.id === c.actor.userId)!;
 }
 
 async function callMonth(c: Context): Promise<CallAgentFigures> {
   const stats = await callAgentStats(c.db, c.actor, { year: c.year, from: c.month, to: c.month, agent_id: c.agentId }, c.now);
+  c.computedAt.push(stats.data.computed_at);
   const table = stats.data.table;
   return c.actor.role === 'admin' ? table.total : table.rows.find((r) => r.agent.id === c.actor.userId)!;
 }
@@ -252,6 +257,8 @@ export async function dashboardStatistic(db: Db, actor: Actor, q: DashboardQuery
   }
 
   await Promise.all(work);
+  // The screen says when the oldest of the figures was computed.
+  data.computed_at = c.computedAt.reduce((oldest, at) => (at < oldest ? at : oldest));
   data.cards = dashboardCardsFor(role).flatMap((id) => {
     const card = values.get(id);
     return card ? [{ id, value: card.value, ...DASHBOARD_CARDS[id], link: card.link }] : [];

@@ -2,6 +2,7 @@ import { zurichClock, type DashboardStatisticDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEvent, buildTeam, type Staff } from '../../../test/factories.ts';
 import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
+import { refreshStats } from './aggregate.service.ts';
 
 /**
  * GET /api/stats/dashboard-statistic on a small hand-built data set whose every card is known: the
@@ -332,6 +333,24 @@ describe('GET /api/stats/dashboard-statistic', () => {
     expect(cardsOf(d)).toEqual({ own_products: 1, own_recommendations: 2 });
     expect(d.sales_agent).toBeNull();
     expect(d.charts.funnel).toEqual([]);
+  });
+
+  it('answers the same from the pre-aggregated figures and says when they were computed', async () => {
+    const plain = await dashboard(team.admin);
+    const plainSa = await dashboard(team.sa1);
+    const taken = new Date(Date.now() - 20_000);
+    await refreshStats(t.db, [2025], () => taken);
+    try {
+      const snapshot = await dashboard(team.admin);
+      expect(snapshot.cards).toEqual(plain.cards);
+      expect(snapshot.computed_at).toBe(taken.toISOString());
+      const sa = await dashboard(team.sa1);
+      expect(sa.cards).toEqual(plainSa.cards);
+      expect(sa.computed_at).toBe(taken.toISOString());
+    } finally {
+      // Older than a minute: the later tests read the plain statements again.
+      await refreshStats(t.db, [2025], () => new Date(Date.now() - 3_600_000));
+    }
   });
 
   it('defaults to the current Zurich month', async () => {
