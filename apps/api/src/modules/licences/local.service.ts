@@ -9,7 +9,7 @@ import {
   type SubscriptionRef,
 } from '../../integrations/payments/index.ts';
 import * as repo from './repo.ts';
-import type { LicenceDeps } from './service.ts';
+import { applyPendingEvents, type LicenceDeps } from './service.ts';
 
 /** What the local provider needs beyond the licences' deps: how to post a webhook to the app's own route. */
 export interface LocalPaymentDeps extends LicenceDeps {
@@ -30,11 +30,17 @@ function localSecret(deps: LocalPaymentDeps): string {
   return p.secret;
 }
 
+/**
+ * Posts the events to the webhook route as the provider would, then applies what is stored at once
+ * rather than leaving it to the worker: the agent comes back from the page, and the admin's simulator
+ * answers, with the licence already changed.
+ */
 async function send(deps: LocalPaymentDeps, secret: string, events: StripeEventShape[]): Promise<void> {
   for (const e of events) {
     const raw = JSON.stringify(e);
     await deps.deliver(raw, stripeSignature(raw, secret));
   }
+  await applyPendingEvents(deps.db);
 }
 
 /** GET /api/payments/local-checkout/{session}: what the local checkout page shows. */
