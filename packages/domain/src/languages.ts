@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'telephony',
   'reminders',
   'totalstats',
+  'referrals',
   'licences',
   'dashboard',
 ] as const;

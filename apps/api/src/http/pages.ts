@@ -38,6 +38,8 @@ export function pageHandler(opts: { webDist: string; authDeps: AuthDeps }): Page
     const isPublic =
       PUBLIC_PAGES.has(pathname) ||
       /^\/unsubscribe\/[\w-]{20,200}$/.test(pathname) ||
+      // The referral pages a referral link leads to (`/referral/<code>`, and `/referral` for the last link followed).
+      /^\/referral(\/[A-Za-z0-9_-]{6,32})?$/.test(pathname) ||
       /^\/checkout\/local\/cs_local_[A-Za-z0-9]{8,64}$/.test(pathname);
     const status = matchDashboardPath(pathname) || isPublic ? 200 : 404;
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -33,6 +33,10 @@ const QUERIES: Record<string, string[]> = {
   '/api/calendar-events': [`from=${new Date(Date.now() - 30 * DAY).toISOString()}&to=${new Date(Date.now() + 30 * DAY).toISOString()}`],
   '/api/presentation-products': FIRST_IDS.map((id) => `presentationId=${id}`),
   '/api/import/prepare-import': ['importType=leads'],
+  // An admin names the partner or agent whose referrals to read.
+  '/api/partner-users': ['partner_id=1'],
+  '/api/stats/partner': ['partner_id=1'],
+  '/api/ia-referrals': ['agent_id=1'],
 };
 
 /** Values for path parameters other than numeric ids (file ids are read from the demo data). */

@@ -57,6 +57,10 @@ const LicencesAdminPage = named(() => import('../features/licences/licences-admi
 const EarningsSourcesPage = named(() => import('../features/licences/earnings-sources-page.tsx'), 'EarningsSourcesPage');
 const LocalCheckoutPage = named(() => import('../features/licences/local-checkout-page.tsx'), 'LocalCheckoutPage');
 const UnsubscribePage = named(() => import('../features/email-reminders/unsubscribe-page.tsx'), 'UnsubscribePage');
+const ReferralPage = named(() => import('../features/referrals/referral-page.tsx'), 'ReferralPage');
+const ReferralLandingPage = named(() => import('../features/referrals/referral-page.tsx'), 'ReferralLandingPage');
+const PartnerUsersPage = named(() => import('../features/referrals/partner-users-page.tsx'), 'PartnerUsersPage');
+const IaReferralsPage = named(() => import('../features/referrals/ia-referrals-page.tsx'), 'IaReferralsPage');
 
 /** Screens that exist; every other screen of the route table shows "not available yet". */
 const BUILT: Record<string, () => ReactElement> = {
@@ -88,6 +92,8 @@ const BUILT: Record<string, () => ReactElement> = {
   search: () => <SearchPage />,
   leadFlow: () => <LeadFlowPage />,
   partnerLeadFlow: () => <PartnerLeadFlowPage />,
+  partnerUsers: () => <PartnerUsersPage />,
+  referrals: () => <IaReferralsPage />,
   calendar: () => <CalendarPage />,
   eventsUpcoming: () => <EventsUpcomingPage />,
   eventsHistory: () => <EventsHistoryPage />,
@@ -132,6 +138,9 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       // The unsubscribe link of the reminder mails: public, its button posts the token.
       { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
+      // The public referral pages a referral link (`/r/{code}`) leads to.
+      { path: '/referral', element: <ReferralLandingPage /> },
+      { path: '/referral/:code', element: <ReferralPage /> },
       // The local payment provider's checkout page, standing in for a card provider's hosted page.
       { path: '/checkout/local/:session', element: <LocalCheckoutPage /> },
     ],

@@ -22,6 +22,7 @@ import { accounts, users } from '../schema/index.ts';
 import { seedDemoClients } from './clients.ts';
 import { seedDemoEvents } from './events.ts';
 import { seedDemoFinances } from './finances.ts';
+import { seedDemoReferrals } from './referrals.ts';
 import { seedDemoCalls } from './telephony.ts';
 import { seedDemoImports } from './imports.ts';
 import { linkLeadLocations, seedDemoLocations } from './locations.ts';
@@ -233,6 +234,12 @@ export async function seedDemo(
       },
     });
     await seedDemoLicences(tx, { independentAgent: signIn('ia@demo.test'), admin: signIn('admin@demo.test') });
+    await seedDemoReferrals(tx, {
+      partner: signIn('partner@demo.test'),
+      independentAgent: signIn('ia@demo.test'),
+      client: signIn('user@demo.test'),
+      admin: signIn('admin@demo.test'),
+    });
     // After the demo's orders and deliveries: what the warehouse holds covers what is still to deliver.
     await seedDemoStock(tx);
     await seedDemoImports(tx, {

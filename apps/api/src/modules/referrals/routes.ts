@@ -86,7 +86,7 @@ export function referralRoutes(app: App, deps: ReferralsDeps): void {
   app.get(
     '/api/referral-code',
     { config: PUBLIC, schema: { summary: 'The referral link the visitor followed last', tags, response: { 200: referralCodeAnswer } } },
-    (request, reply) => reply.send({ data: { code: cookieCode(request) ?? null } }),
+    (request) => Promise.resolve({ data: { code: cookieCode(request) ?? null } }),
   );
   app.post(
     '/api/referral-form/:code',
