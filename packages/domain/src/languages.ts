@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'search',
   'leadflow',
   'calendar',
+  'planner',
   'events',
   'perform',
   'finances',

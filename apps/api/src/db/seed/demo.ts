@@ -33,6 +33,7 @@ import { seedDemoStock } from './stock.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoStaff } from './staff.ts';
 import { seedDemoLicences } from './licences.ts';
+import { seedDemoPlanner } from './planner.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -223,6 +224,7 @@ export async function seedDemo(
         independentAgent: signIn('ia@demo.test'),
       },
     });
+    await seedDemoPlanner(tx, { salesAgent: signIn('sa@demo.test') });
     await seedDemoFinances(tx, {
       random,
       staff: {

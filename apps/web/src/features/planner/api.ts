@@ -1,0 +1,66 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type Answer } from '../../app/api.ts';
+
+export const PLANNER_KEY = ['planner'] as const;
+
+export type PlannerPreview = Answer<'get', '/api/planner-preview'>;
+export type PlannerSuggestion = PlannerPreview['suggestions'][number];
+export type PlannerDetails = Answer<'get', '/api/planner-details'>;
+export type PlannerBlockedDates = Answer<'get', '/api/planner-blocked-dates'>;
+
+export interface PreviewParams {
+  clientId: number;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  lessThan50: boolean;
+  from50to100: boolean;
+  availableForAgent: number | null;
+}
+
+/** GET /api/planner-preview: the ranked suggestions (spec 4: asked again only when the period or filters change). */
+export function usePlannerPreview(p: PreviewParams, limit = 10) {
+  return useQuery({
+    queryKey: [...PLANNER_KEY, 'preview', p, limit],
+    queryFn: () =>
+      api.get('/api/planner-preview', {
+        query: {
+          clientId: p.clientId,
+          startDate: p.startDate,
+          endDate: p.endDate,
+          startTime: p.startTime,
+          endTime: p.endTime,
+          limit,
+          ...(p.lessThan50 ? { lessThan50: 'true' as const } : {}),
+          ...(p.from50to100 ? { from50to100: 'true' as const } : {}),
+          ...(p.availableForAgent !== null ? { availableForAgent: p.availableForAgent } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** GET /api/planner-details: the agent's day as a route with the new visit in it. */
+export function usePlannerDetails(clientId: number, agentId: number | null, start: string | null) {
+  return useQuery({
+    queryKey: [...PLANNER_KEY, 'details', clientId, agentId, start],
+    queryFn: () => api.get('/api/planner-details', { query: { clientId, agentId: agentId ?? 0, start: start ?? '' } }),
+    enabled: agentId !== null && start !== null,
+    retry: false,
+  });
+}
+
+/** GET /api/planner-blocked-dates: the days of a month no visit to the client can go to. */
+export function usePlannerBlockedDates(clientId: number, month: string, agentId: number | null) {
+  return useQuery({
+    queryKey: [...PLANNER_KEY, 'blocked', clientId, month, agentId],
+    queryFn: () =>
+      api.get('/api/planner-blocked-dates', {
+        query: { month, destination: clientId, ...(agentId !== null ? { calculateForId: agentId } : {}) },
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

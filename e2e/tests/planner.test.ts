@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import { zurichClock } from '@bo/domain';
+import type { Page } from 'playwright-core';
+import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import type { Json } from '../support/contract.ts';
+import { tr } from '../support/i18n.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function axe(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  const blocking = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  assert.deepEqual(
+    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
+}
+
+/** The n-th Monday-to-Saturday day from tomorrow (the demo data blocks the 12th for every agent). */
+function workday(n: number): string {
+  let seen = 0;
+  for (let d = 1; ; d += 1) {
+    const c = zurichClock(new Date(Date.now() + d * 86_400_000));
+    if (c.weekday <= 6 && ++seen === n) {
+      return `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+    }
+  }
+}
+
+void describe('visit planner', { timeout: 240_000 }, () => {
+  after(closeBrowser);
+
+  void it(
+    'a call agent opens a lead, plans the visit with ranked suggestions and the route on the map, filters within 50 km and books the best one',
+    withPage(
+      async (page) => {
+        await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+        const { data } = await getJson<Json<'get', '/api/clients'>>(page, '/api/clients?tableName=b2c&limit=40');
+        const lead = data.filter((r) => r.user.address && r.user.zipcode)[6];
+        assert.ok(lead, 'the call agent has leads with an address');
+
+        await page.goto(`/ca-dashboard/lead-flow/${lead.id}`);
+        await page.getByTestId('lead-flow-to-outcome').click();
+        await page.getByRole('radio', { name: tr('de', 'leadflow:outcomes.reached_interested') }).check();
+        await page.getByTestId('outcome-save').click();
+        await eventually(async () => assert.equal(await page.getByTestId('lead-flow').getAttribute('data-step'), 'booking'));
+        // The booking step opens the calendar dialog at once; the caller closes it and opens the planner instead.
+        await page.getByTestId('event-dialog').waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByTestId('event-dialog').waitFor({ state: 'detached' });
+        await page.getByTestId('lead-flow-planner').click();
+
+        const planner = page.getByTestId('planner');
+        await planner.waitFor();
+        const first = planner.getByTestId('planner-suggestion').first();
+        await first.waitFor();
+        assert.equal(await first.getAttribute('data-rank'), '1');
+        // Each suggestion says why, in German: the distance part and the detour at least.
+        const reasons = await first.getByTestId('planner-reasons').locator('li').allTextContents();
+        assert.ok(reasons.length >= 2, `reasons: ${reasons.join(' | ')}`);
+        assert.ok(
+          reasons.some((r) => r.startsWith('Distanzanteil')),
+          reasons.join(' | '),
+        );
+        await axe(page);
+        await screenshot(page, 'planner-preview-1440');
+
+        // Within 50 km: every suggestion left is in that band.
+        const filtered = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/planner-preview' && new URL(r.url()).searchParams.get('lessThan50') === 'true',
+        );
+        await planner.getByTestId('planner-filter-50').check();
+        const answer = (await (await filtered).json()) as Json<'get', '/api/planner-preview'>;
+        assert.ok(answer.suggestions.length > 0, 'agents within 50 km are suggested');
+        await eventually(async () => {
+          const bands = await planner.getByTestId('planner-suggestion').evaluateAll((els) => els.map((e) => e.getAttribute('data-band')));
+          assert.ok(bands.length > 0);
+          assert.deepEqual([...new Set(bands)], ['lessThan50']);
+        });
+        const best = answer.suggestions[0]!;
+        const bestCard = planner.locator(`[data-testid="planner-suggestion"][data-rank="1"]`);
+        assert.equal(await bestCard.getAttribute('data-agent-id'), String(best.agent.id));
+
+        // The day's route: home, the visits with the new one in its place, home; drawn without any tile server.
+        await bestCard.getByTestId('planner-show-route').click();
+        const map = planner.getByTestId('planner-map');
+        await map.waitFor();
+        await eventually(async () => assert.ok(Number(await map.getAttribute('data-stops')) >= 3));
+        await map.locator('path.planner-route').waitFor();
+        assert.ok((await map.locator('path.planner-stop-new').count()) === 1, 'the new visit is drawn');
+        const stops = planner.getByTestId('planner-stop');
+        assert.equal(await stops.first().getAttribute('data-type'), 'home');
+        assert.equal(await stops.last().getAttribute('data-type'), 'home');
+        assert.equal(await planner.locator('[data-testid="planner-stop"][data-new="true"]').count(), 1);
+        await axe(page);
+        await screenshot(page, 'planner-route-1440');
+        await page.setViewportSize({ width: 768, height: 1024 });
+        await screenshot(page, 'planner-route-768');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 768, `no horizontal scrolling at 768 px (page is ${width} px wide)`);
+        await page.setViewportSize({ width: 1440, height: 900 });
+
+        // Blocked dates of a month: the demo's company day, and the Sundays.
+        const companyDay = workday(12);
+        await planner.getByTestId('planner-tab-blocked').click();
+        await planner.getByTestId('planner-month').fill(companyDay.slice(0, 7));
+        await planner.locator(`[data-testid="planner-blocked-day"][data-date="${companyDay}"]`).waitFor();
+        assert.equal(
+          await planner.locator(`[data-testid="planner-blocked-day"][data-date="${companyDay}"]`).getAttribute('data-reason'),
+          'blocked',
+        );
+        assert.ok((await planner.locator('[data-testid="planner-blocked-day"][data-reason="sunday"]').count()) >= 4);
+        await axe(page);
+        await screenshot(page, 'planner-blocked-1440');
+
+        // Booking the best: the calendar dialog comes with the agent, the time and the client filled in.
+        await planner.getByTestId('planner-tab-details').click();
+        await planner.getByTestId('planner-details-book').click();
+        const dialog = page.getByTestId('event-dialog');
+        await dialog.waitFor();
+        await eventually(async () => assert.equal(await dialog.getByTestId('client-name').inputValue(), lead.user.name));
+        const booked = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/calendar-event');
+        await dialog.getByTestId('event-save').click();
+        const res = await booked;
+        assert.equal(res.status(), 201, await res.text());
+        const body = (await res.json()) as Json<'post', '/api/calendar-event'>;
+        assert.equal(body.data.event.agent?.id, best.agent.id);
+        assert.equal(new Date(body.data.event.date).toISOString(), best.start);
+        assert.equal(body.data.event.client?.id, lead.id);
+        await eventually(async () => assert.equal(await page.getByTestId('lead-flow').getAttribute('data-step'), 'done'));
+
+        // The agent's calendar shows it.
+        const c = zurichClock(new Date(best.start));
+        await page.goto(`/ca-dashboard/calendar?view=week&date=${c.year}-${pad(c.month)}-${pad(c.day)}&agent=${best.agent.id}`);
+        const shown = page.getByTestId('calendar').locator(`[data-testid="calendar-event"][data-event-id="${body.data.event.id}"]`);
+        await shown.waitFor();
+        assert.match(await textOf(shown), new RegExp(lead.user.name));
+        await screenshot(page, 'planner-booked-calendar-1440');
+      },
+      { viewport: { width: 1440, height: 900 } },
+    ),
+  );
+});
