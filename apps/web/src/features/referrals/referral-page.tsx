@@ -94,7 +94,9 @@ export function ReferralPage() {
     const onError = (err: unknown) => {
       const fields = fieldErrors(err);
       setErrors(fields);
-      setFailure(Object.keys(fields).length === 0 || 'form_token' in fields ? errorMessage(err, tc) : null);
+      // A refusal (own link, expired form, too many sign-ups) is said in words; a 400 only marks its fields.
+      const onlyFields = err instanceof HttpError && err.status === 400 && Object.keys(fields).length > 0;
+      setFailure(onlyFields ? null : errorMessage(err, tc));
     };
     if (mode === 'agent') {
       agent.mutate(body, { onSuccess: () => setDone(true), onError });
