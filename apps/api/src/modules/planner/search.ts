@@ -129,7 +129,6 @@ export interface BuiltDay {
   day: AgentDay;
   agent: SearchAgent;
   stops: SearchStop[];
-  points: LatLon[];
 }
 
 /** A point's key as a number (1e-5° ≈ 1 m): cheaper to hash than text for tens of thousands of stops. */
@@ -195,13 +194,12 @@ export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'l
     consecutiveLegs(
       travel,
       points,
-      built.map((b) => [...b.idx, b.idx[0]!]),
+      built.map((b) => b.idx),
     ),
   ]);
   return built.map((b, n) => ({
     agent: b.agent,
     stops: b.stops,
-    points: b.idx.map((i) => points[i]!),
     day: {
       agentId: b.agent.id,
       date: b.ref.date,

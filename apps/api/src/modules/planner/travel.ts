@@ -55,7 +55,8 @@ const DAY_CACHE_MAX = 50_000;
 const keyOf = (seq: readonly LatLon[]) => seq.map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`).join(';');
 
 /**
- * The consecutive legs of each sequence of point indices (a day's home → visits → home). The offline
+ * The consecutive legs of each round trip of point indices (a day's home → visits, and back to the
+ * first point). The offline
  * model is computed pair by pair (a few microseconds each, each point's region looked up once); any
  * other provider gets one table request per day not already known, a few at a time.
  */
@@ -67,16 +68,18 @@ export async function consecutiveLegs(
   if (travel.provider === 'offline') {
     const rs = points.map(regionAt);
     return sequences.map((seq) => {
-      const legs = new Array<Leg>(seq.length - 1);
-      for (let i = 0; i + 1 < seq.length; i++) {
-        legs[i] = offlineLeg(points[seq[i]!]!, points[seq[i + 1]!]!, rs[seq[i]!]!, rs[seq[i + 1]!]!);
+      const legs = new Array<Leg>(seq.length);
+      for (let i = 0; i < seq.length; i++) {
+        const a = seq[i]!;
+        const b = seq[(i + 1) % seq.length]!;
+        legs[i] = offlineLeg(points[a]!, points[b]!, rs[a]!, rs[b]!);
       }
       return legs;
     });
   }
   const out: Leg[][] = new Array<Leg[]>(sequences.length);
   const todo: number[] = [];
-  const seqs = sequences.map((s) => s.map((i) => points[i]!));
+  const seqs = sequences.map((s) => [...s, s[0]!].map((i) => points[i]!));
   seqs.forEach((seq, i) => {
     const hit = dayCache.get(keyOf(seq));
     if (hit) {
