@@ -164,6 +164,17 @@ void describe('dashboards', { timeout: 300_000 }, () => {
   }
 
   void it(
+    'a call agent opens the recalls due and finds as many clients with the filter applied',
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const d = await dashboardOf(page);
+      await expectCardsShown(page, d);
+      const recalls = await openCard(page, d, 'recalls_due');
+      await eventually(async () => assert.equal(numberIn(await textOf(page.getByTestId('clients-total'))), recalls));
+    }),
+  );
+
+  void it(
     'a sales agent opens their sales of the month and finds their own row with as many',
     withPage(async (page) => {
       await signIn(page, 'sa@demo.test', DEMO_PASSWORD);

@@ -228,6 +228,16 @@ export async function dashboardStatistic(db: Db, actor: Actor, q: DashboardQuery
     );
   }
 
+  if (dashboardCardsFor(role).includes('recalls_due')) {
+    // The clients of the list's first tab whose open recall falls on today or earlier, as that list filters them.
+    const tab = clientTablesFor(role)[0]!;
+    work.push(
+      clientsPage(db, actor, clientsQuery.parse({ tableName: tab, open_recalls_to: c.day.iso, limit: 1 })).then((p) =>
+        set('recalls_due', p.total, { path: path(c, 'clients'), query: { tab, open_recalls_to: c.day.iso } }),
+      ),
+    );
+  }
+
   if (dashboardCardsFor(role).includes('clients_in_list')) {
     work.push(clientsInList(c).then((r) => set('clients_in_list', r.value, r.link)));
   }

@@ -168,6 +168,11 @@ beforeAll(async () => {
   await call(team.ca2, 'sale_agents', now);
   await call(team.ca1, 'sale_agents', new Date(now.getTime() - 3 * 24 * 3600_000));
 
+  // Recalls: two leads due (yesterday, this morning), one due tomorrow.
+  for (const hours of [-24, -1, 24]) {
+    await buildClient(t, { status: 'call_agents', nextRecallAt: new Date(now.getTime() + hours * 3600_000) });
+  }
+
   // The client's recommendations: two of theirs, one of another client.
   const other = await buildClient(t, {});
   for (const [userId, name] of [
@@ -282,6 +287,12 @@ describe('GET /api/stats/dashboard-statistic', () => {
       query: { tab: 'call', year: '2025', from: '3', to: '3' },
     });
     expect(cardsOf(await dashboard(team.ca2))).toMatchObject({ calls_today: 1, reached_today: 1, own_demos_booked_month: 0 });
+    // Recalls due: the clients of the first tab with an open recall up to today, as that list counts them with the link's filter.
+    const link = linkOf(ca1, 'recalls_due')!;
+    expect(link).toEqual({ path: '/ca-dashboard/clients', query: { tab: 'b2c', open_recalls_to: ca1.today } });
+    const list = await injectAs(t.app, team.ca1.cookie, { method: 'GET', url: `/api/clients?tableName=b2c&open_recalls_to=${ca1.today}` });
+    expect(cardsOf(ca1).recalls_due).toBe(list.json<{ total: number }>().total);
+    expect(cardsOf(ca1).recalls_due).toBe(2);
   });
 
   it('shows a promotion agent and a partner their leads of the year, what became of them and their commissions', async () => {

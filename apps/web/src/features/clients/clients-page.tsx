@@ -2,10 +2,12 @@ import FilterList from '@mui/icons-material/FilterList';
 import Phone from '@mui/icons-material/Phone';
 import { Badge, Box, Button, Chip, Collapse, Paper, Tab, Tabs, Typography } from '@mui/material';
 import {
+  chooseFilterField,
   clientTableFilters,
   clientTablesFor,
   DEBOUNCE_MS,
   dashboardPath,
+  emptyCustomFilter,
   isOneOf,
   validateCustomFilters,
   type ClientPreset,
@@ -24,6 +26,14 @@ import { FilterPanel, togglePreset } from './filter-panel.tsx';
 import { initialFilters, type ClientFilters } from './list-query.ts';
 import { SearchField } from '../../ui/search-field.tsx';
 import { EmailRemindersTable } from '../email-reminders/email-reminders-table.tsx';
+
+/** The filters with an open-recalls filter up to `day` (YYYY-MM-DD), when a link asks for one. */
+function withRecallsDueBy(filters: ClientFilters, day: string | null): ClientFilters {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+    return filters;
+  }
+  return { ...filters, custom: [...filters.custom, { ...chooseFilterField(emptyCustomFilter(), 'open_recalls'), to: day }] };
+}
 
 /** Spec 2 "Clients list": the page of a signed-in staff member (the layout only renders it with a user). */
 export function ClientsPage() {
@@ -45,7 +55,8 @@ function ClientsList({ role }: { role: RoleCode }) {
   // The incoming-call link: ?number=… filters by that phone number until the chip is removed.
   const number = params.get('number') ?? '';
 
-  const [applied, setApplied] = useState<ClientFilters>(() => initialFilters(role));
+  // A dashboard card's link (recalls due): ?open_recalls_to=YYYY-MM-DD starts with that filter applied.
+  const [applied, setApplied] = useState<ClientFilters>(() => withRecallsDueBy(initialFilters(role), params.get('open_recalls_to')));
   const [draft, setDraft] = useState<ClientFilters>(applied);
   const [panelOpen, setPanelOpen] = useState(false);
   const [searchInput, setSearchInput] = useState('');
