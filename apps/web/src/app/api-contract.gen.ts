@@ -21282,7 +21282,7 @@ export interface operations {
                             } | null;
                             cards: {
                                 /** @enum {string} */
-                                id: "leads_month" | "demos_booked_month" | "demos_held_month" | "sales_month" | "revenue_month" | "orders_to_check" | "deliveries_due" | "receipts_to_pay" | "visits_today" | "own_sales_month" | "own_revenue_month" | "own_commissions_month" | "calls_today" | "reached_today" | "own_demos_booked_month" | "own_demos_held_month" | "own_leads_year" | "own_leads_bought_year" | "own_commissions_year" | "own_commissions_open" | "clients_in_list" | "import_rows_to_review" | "own_products" | "own_recommendations";
+                                id: "leads_month" | "demos_booked_month" | "demos_held_month" | "sales_month" | "revenue_month" | "orders_to_check" | "deliveries_due" | "receipts_to_pay" | "visits_today" | "own_sales_month" | "own_revenue_month" | "own_commissions_month" | "calls_today" | "reached_today" | "own_demos_booked_month" | "own_demos_held_month" | "recalls_due" | "own_leads_year" | "own_leads_bought_year" | "own_commissions_year" | "own_commissions_open" | "clients_in_list" | "import_rows_to_review" | "own_products" | "own_recommendations";
                                 link: {
                                     path: string;
                                     query: {
@@ -25312,7 +25312,7 @@ export interface operations {
             header?: never;
             path: {
                 lng: string;
-                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "planner" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "referrals" | "licences" | "dashboard";
+                ns: "common" | "products" | "locations" | "staff" | "settings" | "academy" | "tables" | "clients" | "recommendations" | "client" | "search" | "leadflow" | "calendar" | "planner" | "addresses" | "events" | "perform" | "finances" | "finstats" | "payments" | "omnicas" | "warehouse" | "import" | "telephony" | "reminders" | "totalstats" | "referrals" | "licences" | "dashboard";
             };
             cookie?: never;
         };

@@ -1,28 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableFooter,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { formatMoney, formatNumber, zurichClock, type FinanceFigures, type FinanceStatsDto } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { errorMessage } from '../../app/error-message.ts';
 import { Loading } from '../shell/dashboard-layout.tsx';
+import { StatsChart } from '../stats/stats-chart.tsx';
+import { ComputedAt, ExportButtons, FigureCards, StatsTable } from '../stats/stats-table.tsx';
 import { useFinanceStats } from './api.ts';
 
 type Stats = FinanceStatsDto['data'];
@@ -30,16 +13,12 @@ type Agent = Stats['table'][number]['agent'];
 
 /** The years to choose from: this one (spec 9: the default) and the four before it. */
 const YEARS_BACK = 4;
-/** The totals row reads like the rows above it, in bold (a table footer is smaller and grey by default). */
-const FOOTER = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
-/** Spec 9 chart defaults. */
-const CHART = { animationMs: 360, yTicks: 5 } as const;
 
 /** Whole francs with de-CH grouping for the axis ("12'500"); the tooltip and the tables show Rappen. */
 const francs = (rappen: number) => formatNumber(Math.round(rappen / 100));
 
 const FIGURES = ['orders', 'sold', 'paid', 'owed', 'commissions'] as const satisfies readonly (keyof FinanceFigures)[];
-const shown = (key: keyof FinanceFigures, value: number) => (key === 'orders' ? formatNumber(value) : formatMoney(value));
+const kindOf = (key: keyof FinanceFigures) => (key === 'orders' ? ('count' as const) : ('money' as const));
 
 /**
  * Finances statistics (spec 2, the default tab): what was sold and paid per month as a chart, and per
@@ -48,8 +27,7 @@ const shown = (key: keyof FinanceFigures, value: number) => (key === 'orders' ? 
  * sees only their own figures.
  */
 export function FinancesStatisticsTab() {
-  const { t, i18n } = useTranslation(['common', 'finstats']);
-  const theme = useTheme();
+  const { t, i18n } = useTranslation(['common', 'finstats', 'totalstats']);
   const currentYear = zurichClock(new Date()).year;
   const [year, setYear] = useState(currentYear);
   const [agent, setAgent] = useState<Agent | null>(null);
@@ -117,135 +95,81 @@ export function FinancesStatisticsTab() {
     }
     const chartData = data.charts.months.map((m) => ({ ...m, label: label(m.month) }));
     const narrowable = data.agent_id === null && data.table.length > 1;
+    const exportUrl = (format: string) => {
+      const q = new URLSearchParams({ format, year: String(data.year), lang: i18n.language });
+      if (data.agent_id !== null) {
+        q.set('agent_id', String(data.agent_id));
+      }
+      return `/api/stats/finances/export?${q.toString()}`;
+    };
     return (
       <Stack spacing={2}>
-        <Box
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}
-          data-testid="finstats-totals"
-        >
-          {FIGURES.map((key) => (
-            <Paper key={key} sx={{ p: 2 }} data-testid={`finstats-total-${key}`}>
-              <Typography variant="body2" color="text.secondary">
-                {t(`finstats:figures.${key}`)}
-              </Typography>
-              <Typography variant="h6" component="p">
-                {shown(key, data.totals[key])}
-              </Typography>
-            </Paper>
-          ))}
-        </Box>
+        <FigureCards
+          id="finstats-totals"
+          cards={FIGURES.map((key) => ({ key, label: t(`finstats:figures.${key}`), kind: kindOf(key), value: data.totals[key] }))}
+        />
 
         <Paper sx={{ p: { xs: 1.5, md: 2 } }}>
-          <Typography variant="h6" component="h2" gutterBottom id="finstats-chart-title">
-            {t('finstats:chartTitle', { year: data.year })}
-          </Typography>
-          <Box sx={{ width: '100%', height: 320 }} role="img" aria-labelledby="finstats-chart-title" data-testid="finstats-chart">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={chartData} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" tickLine={false} />
-                <YAxis tickFormatter={francs} tickCount={CHART.yTicks} width={80} />
-                <Tooltip
-                  formatter={(value) => formatMoney(Number(value))}
-                  labelFormatter={(_l, payload) => {
-                    const month = (payload[0]?.payload as { month?: string } | undefined)?.month;
-                    return month ? `${label(month)} ${month.slice(0, 4)}` : '';
-                  }}
-                />
-                {/* In the order of the bars, sold first, not alphabetically by the translated name. */}
-                <Legend itemSorter={(item) => (item.dataKey === 'sold' ? 0 : 1)} />
-                <Bar
-                  dataKey="sold"
-                  name={t('finstats:figures.sold')}
-                  fill={theme.palette.primary.main}
-                  animationDuration={CHART.animationMs}
-                  radius={[3, 3, 0, 0]}
-                />
-                <Bar
-                  dataKey="paid"
-                  name={t('finstats:figures.paid')}
-                  fill={theme.palette.success.main}
-                  animationDuration={CHART.animationMs}
-                  radius={[3, 3, 0, 0]}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('finstats:rule')}
-          </Typography>
+          <StatsChart
+            id="finstats-chart"
+            title={t('finstats:chartTitle', { year: data.year })}
+            kind="bar"
+            data={chartData}
+            x="label"
+            series={[
+              { key: 'sold', label: t('finstats:figures.sold') },
+              { key: 'paid', label: t('finstats:figures.paid') },
+            ]}
+            formatY={francs}
+            formatTooltip={formatMoney}
+            tooltipLabel={(p) => `${label(p.month)} ${p.month.slice(0, 4)}`}
+            height={320}
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('finstats:rule')}
+            </Typography>
+          </StatsChart>
         </Paper>
 
-        <Paper>
-          <Box sx={{ p: 2, pb: 0 }}>
-            <Typography variant="h6" component="h2">
-              {t('finstats:tableTitle')}
-            </Typography>
-            {narrowable && (
-              <Typography variant="body2" color="text.secondary">
-                {t('finstats:narrowHint')}
-              </Typography>
-            )}
-          </Box>
-          <TableContainer>
-            <Table size="small" data-testid="finstats-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('finstats:agent')}</TableCell>
-                  {FIGURES.map((key) => (
-                    <TableCell key={key} align="right">
-                      {t(`finstats:figures.${key}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.table.map((row) => (
-                  <TableRow
-                    key={row.agent.id}
-                    hover={narrowable}
-                    onClick={narrowable ? () => setAgent(row.agent) : undefined}
-                    sx={narrowable ? { cursor: 'pointer' } : undefined}
-                    data-testid="finstats-agent-row"
-                  >
-                    <TableCell>
-                      {narrowable ? (
-                        <Button
-                          size="small"
-                          variant="text"
-                          sx={{ p: 0, minWidth: 0, textTransform: 'none', justifyContent: 'flex-start' }}
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setAgent(row.agent);
-                          }}
-                        >
-                          {row.agent.name} {row.agent.surname}
-                        </Button>
-                      ) : (
-                        `${row.agent.name} ${row.agent.surname}`
-                      )}
-                    </TableCell>
-                    {FIGURES.map((key) => (
-                      <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {shown(key, row[key])}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  <TableCell sx={FOOTER}>{t('finstats:total')}</TableCell>
-                  {FIGURES.map((key) => (
-                    <TableCell key={key} align="right" sx={{ ...FOOTER, whiteSpace: 'nowrap' }}>
-                      {shown(key, data.totals[key])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </TableContainer>
-        </Paper>
+        <StatsTable
+          id="finstats-table"
+          title={t('finstats:tableTitle')}
+          subtitle={
+            <>
+              <ComputedAt at={data.computed_at} testId="finstats-computed" />
+              {narrowable && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('finstats:narrowHint')}
+                </Typography>
+              )}
+            </>
+          }
+          actions={<ExportButtons id="finstats-export" formats={['csv', 'xlsx']} url={exportUrl} />}
+          firstLabel={t('finstats:agent')}
+          columns={FIGURES.map((key) => ({ key, label: t(`finstats:figures.${key}`), kind: kindOf(key) }))}
+          rows={data.table.map((row) => ({
+            key: row.agent.id,
+            values: row,
+            onClick: narrowable ? () => setAgent(row.agent) : undefined,
+            label: narrowable ? (
+              <Button
+                size="small"
+                variant="text"
+                sx={{ p: 0, minWidth: 0, textTransform: 'none', justifyContent: 'flex-start' }}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setAgent(row.agent);
+                }}
+              >
+                {row.agent.name} {row.agent.surname}
+              </Button>
+            ) : (
+              `${row.agent.name} ${row.agent.surname}`
+            ),
+          }))}
+          total={{ label: t('finstats:total'), values: data.totals }}
+          rowTestId="finstats-agent-row"
+        />
       </Stack>
     );
   };

@@ -36,3 +36,13 @@ export function useCallAgentStats(f: AgentStatsFilter, enabled: boolean) {
     enabled,
   });
 }
+
+/** The leads tab of the total statistics (GET /api/stats/leads, admins). */
+export function useLeadStats(f: AgentStatsFilter, enabled: boolean) {
+  return useQuery({
+    queryKey: ['stats', 'leads', f.year, f.from, f.to],
+    queryFn: async () => (await api.get('/api/stats/leads', { query: { year: f.year, from: f.from, to: f.to } })).data,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

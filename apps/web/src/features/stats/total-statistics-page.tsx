@@ -9,53 +9,38 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
-  TableFooter,
-  TableHead,
   TableRow,
   Tabs,
   TextField,
   Typography,
 } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
 import {
   can,
-  formatDateTime,
   formatMoney,
-  formatNumber,
-  formatPercent,
   isOneOf,
   zurichClock,
   type CallAgentFigures,
+  type CellKind,
+  type LeadStatsDto,
   type RoleCode,
   type SalesAgentFigures,
 } from '@bo/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
-import { useCallAgentStats, useSalesAgentStats, type AgentStatsFilter } from './api.ts';
+import { useCallAgentStats, useLeadStats, useSalesAgentStats, type AgentStatsFilter } from './api.ts';
+import { StatsChart } from './stats-chart.tsx';
+import { ComputedAt, ExportButtons, FigureCards, StatsTable } from './stats-table.tsx';
 
-/** Spec 9 chart defaults. */
-const CHART = { animationMs: 360, strokeWidth: 2.5, yTicks: 5 } as const;
 /** The years to choose from: this one (spec 9: the default) and the four before it. */
 const YEARS_BACK = 4;
-const FOOTER = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
 
-type Kind = 'count' | 'money' | 'percent';
+type Kind = Exclude<CellKind, 'text'>;
 type Figures = Record<string, unknown>;
-
-const shown = (kind: Kind, value: unknown): string => {
-  if (value === null || value === undefined) {
-    return '–';
-  }
-  const n = Number(value);
-  return kind === 'money' ? formatMoney(n) : kind === 'percent' ? formatPercent(n) : formatNumber(n);
-};
 
 const SALES_COLUMNS: [keyof SalesAgentFigures, Kind][] = [
   ['leads_created', 'count'],
@@ -88,7 +73,22 @@ const CALL_COLUMNS: [keyof CallAgentFigures, Kind][] = [
 const SALES_LINES = ['demos_booked', 'demos_held', 'sales'] as const;
 const CALL_LINES = ['calls', 'reached', 'demos_booked', 'demos_held'] as const;
 
-const TABS = ['sales', 'call'] as const;
+const TABS = ['sales', 'call', 'leads'] as const;
+const TAB_PERMISSION = { sales: 'stats.salesAgents', call: 'stats.callAgents', leads: 'stats.leads' } as const;
+const EXPORT_PATH = {
+  sales: '/api/stats/sales-agent/export',
+  call: '/api/stats/call-agent/export',
+  leads: '/api/stats/leads/export',
+} as const;
+
+/** The export address of a tab with the screen's filters and language. */
+function exportUrl(tab: StatsTab, f: AgentStatsFilter, format: string, lang: string): string {
+  const q = new URLSearchParams({ format, year: String(f.year), from: String(f.from), to: String(f.to), lang });
+  if (f.agentId !== null && tab !== 'leads') {
+    q.set('agent_id', String(f.agentId));
+  }
+  return `${EXPORT_PATH[tab]}?${q.toString()}`;
+}
 type StatsTab = (typeof TABS)[number];
 
 /**
@@ -124,7 +124,7 @@ export function TotalStatisticsPage() {
 function TotalStatistics({ role }: { role: RoleCode }) {
   const { t, i18n } = useTranslation(['common', 'totalstats']);
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((tab) => can(role, tab === 'sales' ? 'stats.salesAgents' : 'stats.callAgents'));
+  const tabs = TABS.filter((tab) => can(role, TAB_PERMISSION[tab]));
   const requested = params.get('tab');
   const tab: StatsTab = isOneOf<StatsTab>(tabs, requested) ? requested : (tabs[0] ?? 'sales');
   const admin = role === 'admin';
@@ -133,10 +133,11 @@ function TotalStatistics({ role }: { role: RoleCode }) {
   const [filter, setFilter] = useState<AgentStatsFilter>(() => filterOfParams(params, currentYear));
   const sales = useSalesAgentStats(filter, tab === 'sales' && tabs.includes('sales'));
   const calls = useCallAgentStats(filter, tab === 'call' && tabs.includes('call'));
+  const leads = useLeadStats(filter, tab === 'leads' && tabs.includes('leads'));
   // The agent filter offers the agents of the period (the unfiltered answer, cached).
   const everyoneSales = useSalesAgentStats({ ...filter, agentId: null }, admin && tab === 'sales');
   const everyoneCalls = useCallAgentStats({ ...filter, agentId: null }, admin && tab === 'call');
-  const query = tab === 'sales' ? sales : calls;
+  const query = tab === 'sales' ? sales : tab === 'call' ? calls : leads;
   const agents = (tab === 'sales' ? everyoneSales.data : everyoneCalls.data)?.table.rows.map((r) => r.agent) ?? [];
 
   useEffect(() => {
@@ -200,7 +201,7 @@ function TotalStatistics({ role }: { role: RoleCode }) {
           </MenuItem>
         ))}
       </TextField>
-      {admin && (
+      {admin && tab !== 'leads' && (
         <TextField
           select
           size="small"
@@ -242,7 +243,17 @@ function TotalStatistics({ role }: { role: RoleCode }) {
         </Alert>
       );
     }
-    const data = query.data;
+    const exportButtons = (
+      <ExportButtons
+        id="totalstats-export"
+        formats={tab === 'leads' ? ['csv', 'xlsx'] : ['csv', 'xlsx', 'pdf']}
+        url={(format) => exportUrl(tab, filter, format, i18n.language)}
+      />
+    );
+    if (tab === 'leads') {
+      return <LeadsView data={leads.data!} monthLabel={(m) => monthName(Number(m.slice(5)), 'short')} exportButtons={exportButtons} />;
+    }
+    const data = (tab === 'sales' ? sales.data : calls.data)!;
     const columns = (tab === 'sales' ? SALES_COLUMNS : CALL_COLUMNS) as [string, Kind][];
     const lines = tab === 'sales' ? SALES_LINES : CALL_LINES;
     return (
@@ -257,6 +268,7 @@ function TotalStatistics({ role }: { role: RoleCode }) {
         computedAt={data.computed_at}
         monthLabel={(m) => monthName(Number(m.slice(5)), 'short')}
         breakdown={tab === 'sales' ? (data.table.total as SalesAgentFigures) : null}
+        exportButtons={exportButtons}
       />
     );
   };
@@ -287,7 +299,7 @@ function TotalStatistics({ role }: { role: RoleCode }) {
 }
 
 function StatsView(props: {
-  tab: StatsTab;
+  tab: 'sales' | 'call';
   months: (Figures & { month: string })[];
   rows: (Figures & { agent: { id: number; name: string; surname: string } })[];
   total: Figures;
@@ -297,114 +309,42 @@ function StatsView(props: {
   computedAt: string;
   monthLabel: (month: string) => string;
   breakdown: SalesAgentFigures | null;
+  exportButtons: React.ReactNode;
 }) {
   const { t } = useTranslation(['common', 'totalstats']);
-  const theme = useTheme();
-  const colours = [theme.palette.primary.main, theme.palette.success.main, theme.palette.warning.main, theme.palette.secondary.main];
   const chartData = props.months.map((m) => ({ ...m, label: props.monthLabel(m.month) }));
   const label = (key: string) => t(`totalstats:figures.${key}`);
-  const cards = props.columns.filter(([key]) =>
-    ['sales', 'sold', 'demo_to_sale', 'calls', 'reach_rate', 'show_up_rate', 'commissions', 'demos_held'].includes(key),
-  );
+  const team = props.own ? ` (${t('totalstats:team')})` : '';
+  const cards = props.columns
+    .filter(([key]) => ['sales', 'sold', 'demo_to_sale', 'calls', 'reach_rate', 'show_up_rate', 'commissions', 'demos_held'].includes(key))
+    .map(([key, kind]) => ({ key, kind, label: `${label(key)}${team}`, value: props.total[key] }));
   return (
     <Stack spacing={2}>
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}
-        data-testid="totalstats-cards"
-      >
-        {cards.map(([key, kind]) => (
-          <Paper key={key} sx={{ p: 2 }} data-testid={`totalstats-card-${key}`}>
-            <Typography variant="body2" color="text.secondary">
-              {label(key)}
-              {props.own ? ` (${t('totalstats:team')})` : ''}
-            </Typography>
-            <Typography variant="h6" component="p">
-              {shown(kind, props.total[key])}
-            </Typography>
-          </Paper>
-        ))}
-      </Box>
+      <FigureCards id="totalstats-cards" cards={cards} />
 
       <Paper sx={{ p: { xs: 1.5, md: 2 } }}>
-        <Typography variant="h6" component="h2" gutterBottom id="totalstats-chart-title">
-          {t(props.own ? 'totalstats:chartTitleOwn' : 'totalstats:chartTitle')}
-        </Typography>
-        <Box sx={{ width: '100%', height: 300 }} role="img" aria-labelledby="totalstats-chart-title" data-testid="totalstats-chart">
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={chartData} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tickLine={false} />
-              <YAxis allowDecimals={false} tickCount={CHART.yTicks} tickFormatter={(v: number) => formatNumber(v)} width={56} />
-              <Tooltip formatter={(value) => formatNumber(Number(value))} />
-              {/* In the order of the lines, not alphabetically by the translated name. */}
-              <Legend itemSorter={(item) => props.lines.indexOf(String(item.dataKey))} />
-              {props.lines.map((key, i) => (
-                <Line
-                  key={key}
-                  type="monotone"
-                  dataKey={key}
-                  name={label(key)}
-                  stroke={colours[i % colours.length]}
-                  strokeWidth={CHART.strokeWidth}
-                  animationDuration={CHART.animationMs}
-                  dot={false}
-                />
-              ))}
-            </LineChart>
-          </ResponsiveContainer>
-        </Box>
+        <StatsChart
+          id="totalstats-chart"
+          title={t(props.own ? 'totalstats:chartTitleOwn' : 'totalstats:chartTitle')}
+          kind="line"
+          data={chartData}
+          x="label"
+          series={props.lines.map((key) => ({ key, label: label(key) }))}
+        />
       </Paper>
 
-      <Paper>
-        <Box sx={{ p: 2, pb: 0 }}>
-          <Typography variant="h6" component="h2" id="totalstats-table-title">
-            {t('totalstats:tableTitle')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" data-testid="totalstats-computed">
-            {t('totalstats:computedAt', { at: formatDateTime(props.computedAt) })}
-            {props.own ? ` · ${t('totalstats:ownHint')}` : ''}
-          </Typography>
-        </Box>
-        {/* Wider than a tablet: the table scrolls, and a keyboard reaches it to scroll it. */}
-        <TableContainer tabIndex={0} role="region" aria-labelledby="totalstats-table-title">
-          <Table size="small" data-testid="totalstats-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('totalstats:agent')}</TableCell>
-                {props.columns.map(([key]) => (
-                  <TableCell key={key} align="right">
-                    {label(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {props.rows.map((row) => (
-                <TableRow key={row.agent.id} data-testid="totalstats-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {row.agent.name} {row.agent.surname}
-                  </TableCell>
-                  {props.columns.map(([key, kind]) => (
-                    <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {shown(kind, row[key])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter>
-              <TableRow data-testid="totalstats-total">
-                <TableCell sx={FOOTER}>{t(props.own ? 'totalstats:teamTotal' : 'totalstats:total')}</TableCell>
-                {props.columns.map(([key, kind]) => (
-                  <TableCell key={key} align="right" sx={{ ...FOOTER, whiteSpace: 'nowrap' }}>
-                    {shown(kind, props.total[key])}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableFooter>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <StatsTable
+        id="totalstats-table"
+        title={t('totalstats:tableTitle')}
+        subtitle={<ComputedAt at={props.computedAt} testId="totalstats-computed" extra={props.own ? t('totalstats:ownHint') : undefined} />}
+        actions={props.exportButtons}
+        firstLabel={t('totalstats:agent')}
+        columns={props.columns.map(([key, kind]) => ({ key, kind, label: label(key) }))}
+        rows={props.rows.map((row) => ({ key: row.agent.id, label: `${row.agent.name} ${row.agent.surname}`, values: row }))}
+        total={{ label: t(props.own ? 'totalstats:teamTotal' : 'totalstats:total'), values: props.total }}
+        rowTestId="totalstats-row"
+        totalTestId="totalstats-total"
+      />
 
       {props.breakdown && (
         <Paper sx={{ p: 2 }} data-testid="totalstats-commissions">
@@ -438,6 +378,101 @@ function StatsView(props: {
       )}
       <Typography variant="body2" color="text.secondary">
         {t(`totalstats:rules.${props.tab}`)}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The leads tab (admins, GET /api/stats/leads): the leads created per month as a chart, and per source,
+ * location and status today a table with a column per month and the sum.
+ */
+function LeadsView(props: { data: LeadStatsDto['data']; monthLabel: (month: string) => string; exportButtons: React.ReactNode }) {
+  const { t } = useTranslation(['common', 'totalstats', 'tables']);
+  const d = props.data;
+  const monthColumns = [
+    ...d.charts.months.map((m) => ({ key: m.month, label: props.monthLabel(m.month), kind: 'count' as const })),
+    { key: 'total', label: t('totalstats:total'), kind: 'count' as const },
+  ];
+  const values = (months: number[], total: number) => ({
+    ...Object.fromEntries(d.charts.months.map((m, i) => [m.month, months[i] ?? 0])),
+    total,
+  });
+  const none = t('totalstats:leads.none');
+  const total = { label: t('totalstats:total'), values: values(d.table.total.months, d.table.total.total) };
+  const tables = [
+    {
+      id: 'leadstats-source',
+      title: t('totalstats:leads.bySource'),
+      first: t('totalstats:leads.source'),
+      rows: d.table.by_source.map((r) => ({
+        key: r.lead_source ?? '',
+        label: r.lead_source ? t(`tables:leadSources.${r.lead_source}`, { defaultValue: r.lead_source }) : none,
+        values: values(r.months, r.total),
+      })),
+    },
+    {
+      id: 'leadstats-location',
+      title: t('totalstats:leads.byLocation'),
+      first: t('totalstats:leads.location'),
+      rows: d.table.by_location.map((r) => ({
+        key: r.location?.id ?? 0,
+        label: r.location?.name ?? none,
+        values: values(r.months, r.total),
+      })),
+    },
+    {
+      id: 'leadstats-status',
+      title: t('totalstats:leads.byStatus'),
+      first: t('totalstats:leads.status'),
+      rows: d.table.by_status.map((r) => ({
+        key: r.status ?? '',
+        label: r.status ? t(`tables:clientStatuses.${r.status}`, { defaultValue: r.status }) : none,
+        values: values(r.months, r.total),
+      })),
+    },
+  ];
+  return (
+    <Stack spacing={2} data-testid="leadstats">
+      <FigureCards
+        id="leadstats-cards"
+        cards={[
+          { key: 'total', label: t('totalstats:leads.leads'), kind: 'count', value: d.table.total.total },
+          ...d.table.by_source.slice(0, 4).map((r) => ({
+            key: r.lead_source ?? 'none',
+            label: r.lead_source ? t(`tables:leadSources.${r.lead_source}`, { defaultValue: r.lead_source }) : none,
+            kind: 'count' as const,
+            value: r.total,
+          })),
+        ]}
+      />
+      <Paper sx={{ p: { xs: 1.5, md: 2 } }}>
+        <StatsChart
+          id="leadstats-chart"
+          title={t('totalstats:leads.chartTitle')}
+          kind="bar"
+          data={d.charts.months.map((m) => ({ ...m, label: props.monthLabel(m.month) }))}
+          x="label"
+          series={[{ key: 'leads', label: t('totalstats:leads.leads') }]}
+        />
+      </Paper>
+      {tables.map((table, i) => (
+        <StatsTable
+          key={table.id}
+          id={table.id}
+          title={table.title}
+          subtitle={i === 0 ? <ComputedAt at={d.computed_at} testId="leadstats-computed" /> : undefined}
+          actions={i === 0 ? props.exportButtons : undefined}
+          firstLabel={table.first}
+          columns={monthColumns}
+          rows={table.rows}
+          total={total}
+          rowTestId={`${table.id}-row`}
+          totalTestId={`${table.id}-total`}
+        />
+      ))}
+      <Typography variant="body2" color="text.secondary">
+        {t('totalstats:leads.rule')}
       </Typography>
     </Stack>
   );
