@@ -106,6 +106,11 @@ if (process.argv.slice(2).includes('reminders') || GROUPS.includes('reminders'))
   const { runRemindersReliability } = await import('./reminders-reliability.ts');
   process.exit((await runRemindersReliability()).ok ? 0 : 1);
 }
+// `npm run bench -- licences` (or BENCH_CASES=licences): only the licence webhooks' replay (bench/licence-webhooks.ts).
+if (process.argv.slice(2).includes('licences') || GROUPS.includes('licences')) {
+  const { runLicenceWebhooks } = await import('./licence-webhooks.ts');
+  process.exit((await runLicenceWebhooks()).ok ? 0 : 1);
+}
 const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startBenchPostgres();
 // A failure must not leave the embedded server running (it would lock bench/.data for the next run).
 try {

@@ -60,10 +60,10 @@ void describe('licence', { timeout: 240_000 }, () => {
       await signIn(page, 'ia@demo.test', DEMO_PASSWORD);
       await openScreen(page, 'license', '/ia-dashboard/license');
       await page.getByRole('heading', { level: 1, name: tr('de', 'screens.license') }).waitFor();
-      // The demo agent's single licence ran out.
-      assert.equal(await textOf(page.getByTestId('licence-status')), tr('de', 'licences:status.expired'));
+      // The demo agent's single licence ran out; the obligation licence the admin requested is not active yet.
+      assert.equal(await textOf(page.getByTestId('licence-status')), tr('de', 'licences:status.inactive'));
       await assertAccessible(page, 'the licence page');
-      await shotsAtWidths(page, 'licence-expired');
+      await shotsAtWidths(page, 'licence-requested');
 
       await page.getByTestId('licence-checkout').click();
       await page.waitForURL(/\/checkout\/local\/cs_local_\w+$/);

@@ -107,6 +107,11 @@ describe('route policies', () => {
         'POST /api/webhooks/twilio/sms-status',
         // Trusts only the token in Aircall's body (modules/telephony/webhook.routes.ts).
         'POST /api/webhooks/aircall',
+        // Trusts only Stripe-Signature over the raw body (modules/licences/webhook.routes.ts).
+        'POST /api/webhooks/stripe',
+        // The local payment provider's checkout page, as a provider's hosted page: its random session id is the key.
+        'GET /api/payments/local-checkout/:session',
+        'POST /api/payments/local-checkout/:session',
       ].sort(),
     );
     expect(guarded().length).toBeGreaterThanOrEqual(8);

@@ -44,6 +44,8 @@ const PARAMS: Record<string, string[]> = {
   email: ['admin@demo.test', 'nobody@demo.test'],
   lng: ['de'],
   file: ['common.json'],
+  // A checkout session of the demo licences (db/seed/licences.ts).
+  session: ['cs_local_demo0000paying'],
 };
 
 function urlsOf(pattern: string): string[] {

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('demo licences', () => {
-  it('the admin sees licences active, owing in their grace period and expired', async () => {
+  it('the admin sees licences active, owing in their grace period and requested', async () => {
     const admin = await login(t.app, 'admin@demo.test', DEMO_PASSWORD);
     const res = await injectAs(t.app, admin, { method: 'GET', url: '/api/licences' });
     expect(res.statusCode, res.body).toBe(200);
@@ -25,14 +25,14 @@ describe('demo licences', () => {
       expect.arrayContaining([
         ['active', 'recurrent', 'active'],
         ['active', 'recurrent', 'past_due'],
-        ['expired', 'single', null],
+        ['inactive', 'obligation', null],
       ]),
     );
   });
 
-  it('the demo independent agent has an expired licence and may buy one through the checkout', async () => {
+  it('the demo independent agent has a requested licence and may buy one through the checkout', async () => {
     const ia = await login(t.app, 'ia@demo.test', DEMO_PASSWORD);
     const res = await injectAs(t.app, ia, { method: 'GET', url: '/api/license/get-agent-license' });
-    expect(res.json<{ data: LicenceDto }>().data).toMatchObject({ status: 'expired', can_checkout: true });
+    expect(res.json<{ data: LicenceDto }>().data).toMatchObject({ status: 'inactive', activation: 'requested', can_checkout: true });
   });
 });

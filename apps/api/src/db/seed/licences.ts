@@ -7,8 +7,9 @@ const DAY = 86_400_000;
 
 /**
  * The independent agents' licences in several states, so the licence page and the admin's list have
- * content: the demo sign-in (ia@demo.test) has a single licence that expired (so they can go through
- * the checkout), one agent pays a recurrent licence, another owes a failed renewal (past_due, in its
+ * content: the demo sign-in (ia@demo.test) has a single licence that expired and an obligation licence
+ * the admin requested but has not activated (so the admin can activate it, and the agent can still go
+ * through the checkout), one agent pays a recurrent licence, another owes a failed renewal (past_due, in its
  * grace period). The provider's ids are the local provider's.
  */
 export async function seedDemoLicences(tx: Tx, opts: { independentAgent: number; admin: number }): Promise<void> {
@@ -28,6 +29,14 @@ export async function seedDemoLicences(tx: Tx, opts: { independentAgent: number;
     activatedAt: new Date(now - 425 * DAY),
     activations: 1,
     createdAt: new Date(now - 426 * DAY),
+  });
+  // Its successor, an obligation licence the admin requested and has not activated yet.
+  await tx.insert(licences).values({
+    agentId: opts.independentAgent,
+    flow: 'obligation',
+    activation: 'requested',
+    requestedById: opts.admin,
+    createdAt: new Date(now - 2 * DAY),
   });
   const [paying, owing] = others;
   if (paying) {

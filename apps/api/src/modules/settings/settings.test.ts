@@ -1,4 +1,4 @@
-import { REMINDER_SETTINGS_DEFAULTS, SETTINGS_KEYS, type GlobalSettingsDto, type RoleCode } from '@bo/domain';
+import { LICENCE_GRACE_DEFAULT_DAYS, REMINDER_SETTINGS_DEFAULTS, SETTINGS_KEYS, type GlobalSettingsDto, type RoleCode } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exe, multipart, png } from '../../../test/fixtures.ts';
 import { auditRows, createTestApp, createUser, injectAs, login, type TestApp } from '../../../test/harness.ts';
@@ -64,6 +64,7 @@ describe('GET /api/global-settings', () => {
       email_reminder_second_after_days,
       email_reminder_third_after_days,
       email_reminder_expired_after_days,
+      licence_grace_days,
       ...rest
     } = data;
     expect(Object.values(rest).every((v) => v === '')).toBe(true);
@@ -73,6 +74,7 @@ describe('GET /api/global-settings', () => {
       email_reminder_third_after_days,
       email_reminder_expired_after_days,
     }).toEqual(REMINDER_SETTINGS_DEFAULTS);
+    expect(licence_grace_days).toBe(String(LICENCE_GRACE_DEFAULT_DAYS));
   });
 
   it.each<[RoleCode, number]>([
@@ -121,7 +123,7 @@ describe('POST /api/global-settings', () => {
   it('lets optional values be emptied', async () => {
     const emptied = Object.fromEntries(
       Object.keys(VALID)
-        .filter((k) => !k.startsWith('email_reminder_'))
+        .filter((k) => !k.startsWith('email_reminder_') && k !== 'licence_grace_days')
         .map((k) => [k, k === 'company_name' ? VALID.company_name : '']),
     );
     const res = await save(emptied);
