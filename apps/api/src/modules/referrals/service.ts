@@ -101,9 +101,34 @@ async function newLink(tx: Tx, userId: number): Promise<repo.LinkRow> {
   throw new AppError('INTERNAL_ERROR');
 }
 
-/** The redirect `/r/{code}`: whether the code is a link (one index lookup; nothing is written). */
+/**
+ * Codes the redirect looked up, known or not, for a minute: a link shared in a group chat is opened by
+ * many at once, and the redirect then answers without the database. A link made meanwhile is found
+ * after its first request (making it is answered by setupRefLink, not cached); a deleted one may set
+ * its cookie for up to a minute, and the page then says the link is not valid.
+ */
+const CODE_CACHE_MS = 60_000;
+const CODE_CACHE_SIZE = 50_000;
+const codeCaches = new WeakMap<ReferralsDeps, Map<string, { known: boolean; until: number }>>();
+
+/** The redirect `/r/{code}`: whether the code is a link (an index lookup, then cached; nothing is written). */
 export async function isLinkCode(deps: ReferralsDeps, code: string): Promise<boolean> {
-  return (await repo.ownerOfCode(deps.db, code)) !== undefined;
+  const now = Date.now();
+  let seenCodes = codeCaches.get(deps);
+  if (!seenCodes) {
+    seenCodes = new Map();
+    codeCaches.set(deps, seenCodes);
+  }
+  const cached = seenCodes.get(code);
+  if (cached && cached.until > now) {
+    return cached.known;
+  }
+  const known = (await repo.ownerOfCode(deps.db, code)) !== undefined;
+  if (seenCodes.size >= CODE_CACHE_SIZE) {
+    seenCodes.clear();
+  }
+  seenCodes.set(code, { known, until: now + CODE_CACHE_MS });
+  return known;
 }
 
 /** For a booking's `referral_link` (the link or its code): the owner of the link, or null. */
