@@ -531,21 +531,19 @@ export class TopK {
 }
 
 /**
- * The k best placements, one per agent and day, over every agent's day. `shouldStop` lets the server
- * answer within its deadline with the best found so far (`partial`).
+ * The k best placements, one per agent and day, over every agent's day. `shouldStop(found)` is asked
+ * before each day: the server stops at its deadline once it has something to answer (`partial`).
  */
 export function searchPlacements(
   days: Iterable<AgentDay>,
   rules: PlacementRules,
   k: number,
-  shouldStop: () => boolean = () => false,
+  shouldStop: (found: number) => boolean = () => false,
 ): { top: Placement[]; partial: boolean; daysSearched: number } {
   const top = new TopK(k);
   let daysSearched = 0;
-  let n = 0;
   for (const day of days) {
-    // The clock is read every 64 days: cheap, and still well within a deadline of milliseconds.
-    if ((++n & 63) === 0 && shouldStop()) {
+    if (shouldStop(top.items.length)) {
       return { top: top.items, partial: true, daysSearched };
     }
     const p = bestPlacementInDay(day, rules);

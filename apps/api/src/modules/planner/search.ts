@@ -228,13 +228,15 @@ export interface SearchResult {
 
 export const countUnfound = (legs: readonly Leg[]) => legs.filter((l) => legStatus(l) === 'NOT_FOUND').length;
 
+const LAST_RESORT_MS = 2000;
+
 /** Builds the days and finds the best placements, stopping with what it has at `deadlineAt` (performance.now() ms). */
 export async function searchPlanner(travel: TravelTimes, input: SearchInput): Promise<SearchResult> {
   const days = await buildDays(travel, input);
   const deadline = input.deadlineAt ?? Infinity;
-  if (performance.now() > deadline) {
-    return { top: [], partial: true, daysSearched: 0, days, unfoundLegs: 0 };
-  }
+  // Past the deadline the search stops as soon as it has something to answer; with nothing found yet it
+  // goes on (the pass over the days is the cheap part), but not past 2 s (then partial and empty).
+  const lastResort = deadline + (input.deadlineAt === undefined ? 0 : LAST_RESORT_MS);
   const rules = {
     enabledWeekdays: input.period.enabledWeekdays,
     notBefore: input.now,
@@ -245,7 +247,10 @@ export async function searchPlanner(travel: TravelTimes, input: SearchInput): Pr
     days.map((d) => d.day),
     rules,
     input.limit,
-    () => performance.now() > deadline,
+    (found) => {
+      const now = performance.now();
+      return now > deadline && (found > 0 || now > lastResort);
+    },
   );
   return { top, partial, daysSearched, days, unfoundLegs: days.reduce((n, d) => n + countUnfound(d.day.legs), 0) };
 }
