@@ -9,6 +9,7 @@ import {
   openScreen,
   pathOf,
   readOwnMail,
+  screenshot,
   signIn,
   signOut,
   textOf,
@@ -54,12 +55,12 @@ void describe('staff', { timeout: 120_000 }, () => {
       await invite.waitFor();
       const name = `Nina Keller${suffix}`;
       assert.ok((await textOf(invite)).includes(tr('de', 'staff:create.created', { name, role })));
-      // For a sales agent the internal signup mail is offered first.
-      const send = page.getByTestId('send-inner-signup-mail');
-      assert.ok((await send.getAttribute('class'))?.includes('MuiButton-contained'));
-      await send.click();
-      await expectSnackbar(page, tr('de', 'staff:invite.sent', { email }));
-      await page.getByTestId('invite-sent').waitFor();
+      // The invitation went out with the creation, the staff access mail for a sales agent, said in words.
+      const sentNote = page.getByTestId('invite-sent');
+      assert.equal(await sentNote.getAttribute('data-kind'), 'inner_invitation');
+      assert.ok((await textOf(sentNote)).includes(tr('de', 'staff:invite.kinds.inner_invitation')), await textOf(sentNote));
+      assert.ok((await textOf(sentNote)).includes(email));
+      await screenshot(page, 'staff-created-invitation-1440');
 
       // The outbox, from the link in the confirmation: the newest mail to the agent, with its link.
       await page
@@ -76,7 +77,18 @@ void describe('staff', { timeout: 120_000 }, () => {
       assert.ok(listed.includes(`Guten Tag ${name}`), listed);
       assert.ok(/\/signup\?hash=••••••/.test(listed), `the outbox shows the invitation link: ${listed}`);
 
-      // The agent reads the link in their own mail.
+      // The account page offers the invitation again while no password is chosen; the new link replaces the old.
+      await page.goto('/admin-dashboard/accounts-settings');
+      await page.getByTestId('accounts-search').fill(email);
+      await page.getByTestId('account-row').filter({ hasText: email }).getByRole('link').first().click();
+      const resend = page.getByTestId('resend-invitation');
+      await resend.waitFor();
+      await screenshot(page, 'account-resend-invitation-1440');
+      await resend.getByTestId('resend-invitation-button').click();
+      await expectSnackbar(page, tr('de', 'staff:invite.sent', { email }));
+      await resend.getByTestId('invite-sent').waitFor();
+
+      // The agent reads the link in their own mail (the newest).
       const mail = await readOwnMail(email, 'inner_invitation');
       const link = /https?:\/\/\S+\/signup\?hash=\S+/.exec(mail)?.[0];
       assert.ok(link, `no invitation link in the mail: ${mail}`);

@@ -106,7 +106,15 @@ export type UserListItemDto = z.infer<typeof userListItemDto>;
 export const userListDto = listOf(userListItemDto);
 export type UserListDto = z.infer<typeof userListDto>;
 
-export const createdStaffDto = userListItemDto.extend({ account_id: z.number() });
+/** An invitation mail that went out: to whom, which mail, until when its link works (never the link). */
+export const sentInvitationDto = z.object({
+  user_id: z.number(),
+  kind: z.enum(['invitation', 'inner_invitation']),
+  to: z.string(),
+  expires_at: z.string(),
+});
+/** POST /api/staff: the new staff user, whose invitation went out with the creation. */
+export const createdStaffDto = userListItemDto.extend({ account_id: z.number(), invitation: sentInvitationDto });
 export type CreatedStaffDto = z.infer<typeof createdStaffDto>;
 export const createdStaffAnswer = z.object({ data: createdStaffDto });
 
@@ -162,6 +170,8 @@ export const accountUserDto = z.object({
   email: z.string().nullable(),
   role: roleDto,
   is_active: z.boolean(),
+  /** Has chosen a password; while false, the invitation can be sent again. */
+  signed_up: z.boolean(),
 });
 
 export const accountDto = z.object({
@@ -191,12 +201,5 @@ export type UserWithAccountDto = z.infer<typeof userWithAccountDto>;
 export const userWithAccountListDto = listOf(userWithAccountDto);
 
 /** GET /api/send-signup-mail/{id} and /api/send-inner-signup-mail/{id}. */
-export const signupMailAnswer = z.object({
-  data: z.object({
-    user_id: z.number(),
-    kind: z.enum(['invitation', 'inner_invitation']),
-    to: z.string(),
-    expires_at: z.string(),
-  }),
-});
+export const signupMailAnswer = z.object({ data: sentInvitationDto });
 export type SignupMailAnswer = z.infer<typeof signupMailAnswer>;

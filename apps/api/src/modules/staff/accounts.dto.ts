@@ -19,6 +19,7 @@ export function toAccountDto(row: AccountWithUser, actor: Actor): AccountDto {
       email: row.user.email,
       role: { id: role.id, code: role.code, abbr: role.abbr },
       is_active: row.user.isActive,
+      signed_up: row.user.signedUp,
     },
     access_to_clients: row.account.accessToClients,
     telephony_user_id: row.account.telephonyUserId,

@@ -80,6 +80,8 @@ describe('GET /api/accounts', () => {
         email: claudia.user.email,
         role: { id: 4, code: 'call_agent', abbr: 'ca' },
         is_active: true,
+        // Made by the factory with a password: the account page offers no invitation.
+        signed_up: true,
       },
       access_to_clients: 'all',
       telephony_user_id: null,

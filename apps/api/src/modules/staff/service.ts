@@ -5,6 +5,7 @@ import {
   ROLE_CODES,
   roleByCode,
   SIGNUP_MAIL_KIND,
+  signupMailFor,
   type AgentDto,
   type AgentsQuery,
   type CreatedStaffDto,
@@ -17,7 +18,7 @@ import {
   type UserListDto,
   type UsersQuery,
 } from '@bo/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import { createAccountFor } from './accounts.service.ts';
 import { audit } from '../audit/index.ts';
@@ -37,7 +38,7 @@ const roleIds = (roles: readonly RoleCode[]) => roles.map((r) => roleByCode(r).i
  * racing for the same address meet the unique index, which answers the same 409.
  */
 export async function createStaff(deps: AuthDeps, actor: Actor, body: CreateStaffBody, meta: RequestMeta): Promise<CreatedStaffDto> {
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) {
       throw new AppError('duplicated email', { fieldValidation: { email: 'already_taken' } });
     }
@@ -54,8 +55,12 @@ export async function createStaff(deps: AuthDeps, actor: Actor, body: CreateStaf
     });
     const accountId = await createAccountFor(tx, user.id);
     await audit(tx, { actorId: actor.userId, action: 'staff.created', targetUserId: user.id, ip: meta.ip, details: { role: body.role } });
-    return { ...toUserListItemDto(user), account_id: accountId };
+    // The invitation goes out with the creation: the mail that suits the role (SIGNUP_MAILS).
+    const invitation = await inviteIn(tx, deps, actor, user, signupMailFor(body.role), meta);
+    return { ...toUserListItemDto(user), account_id: accountId, invitation };
   });
+  deps.onMailQueued();
+  return created;
 }
 
 /**
@@ -76,40 +81,56 @@ export async function sendSignupMail(
     if (!user) {
       throw new AppError('UNKNOWN_USER_ID');
     }
-    const name = agentName(user.name, user.surname);
-    if (user.signedUp) {
-      throw new AppError('ALREADY_SIGNED_UP', {
-        message: `${name} has already chosen a password and can reset it with "Forgot your password?" on the sign-in page.`,
-      });
-    }
-    if (!user.isActive) {
-      throw new AppError('ACCOUNT_BLOCKED', { message: `The account of ${name} is blocked: unblock it before sending the signup mail.` });
-    }
-    if (!user.email) {
-      throw new AppError('VALIDATION_ERROR', {
-        message: `${name} has no e-mail address.`,
-        fieldValidation: { email: 'field_is_required' },
-      });
-    }
-    const { secret, expiresAt } = await issueInvitation(tx, user.id, INVITATION_TTL_DAYS * DAY_MS);
-    const kind = SIGNUP_MAIL_KIND[mail];
-    await queueMail(tx, {
-      kind,
-      to: user.email,
-      locale: user.locale,
-      userId: user.id,
-      vars: {
-        name,
-        email: user.email,
-        days: String(INVITATION_TTL_DAYS),
-        link: `${deps.config.publicUrl}/signup?hash=${encodeURIComponent(secret)}`,
-      },
-    });
-    await audit(tx, { actorId: actor.userId, action: 'staff.invited', targetUserId: user.id, ip: meta.ip, details: { mail: kind } });
-    return { user_id: user.id, kind, to: user.email, expires_at: expiresAt.toISOString() };
+    return inviteIn(tx, deps, actor, user, mail, meta);
   });
   deps.onMailQueued();
   return sent;
+}
+
+/**
+ * Inside the caller's transaction: a new single-use invitation link for `user` (replacing any older
+ * one) and the mail `mail` with it, in the user's language; refused to a user who chose a password,
+ * is blocked or has no e-mail.
+ */
+async function inviteIn(
+  tx: Tx,
+  deps: AuthDeps,
+  actor: Actor,
+  user: { id: number; name: string; surname: string; email: string | null; locale: string; signedUp: boolean; isActive: boolean },
+  mail: SignupMail,
+  meta: RequestMeta,
+): Promise<SignupMailAnswer['data']> {
+  const name = agentName(user.name, user.surname);
+  if (user.signedUp) {
+    throw new AppError('ALREADY_SIGNED_UP', {
+      message: `${name} has already chosen a password and can reset it with "Forgot your password?" on the sign-in page.`,
+    });
+  }
+  if (!user.isActive) {
+    throw new AppError('ACCOUNT_BLOCKED', { message: `The account of ${name} is blocked: unblock it before sending the signup mail.` });
+  }
+  if (!user.email) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: `${name} has no e-mail address.`,
+      fieldValidation: { email: 'field_is_required' },
+    });
+  }
+  const { secret, expiresAt } = await issueInvitation(tx, user.id, INVITATION_TTL_DAYS * DAY_MS);
+  const kind = SIGNUP_MAIL_KIND[mail];
+  await queueMail(tx, {
+    kind,
+    to: user.email,
+    locale: user.locale,
+    userId: user.id,
+    vars: {
+      name,
+      email: user.email,
+      days: String(INVITATION_TTL_DAYS),
+      link: `${deps.config.publicUrl}/signup?hash=${encodeURIComponent(secret)}`,
+    },
+  });
+  await audit(tx, { actorId: actor.userId, action: 'staff.invited', targetUserId: user.id, ip: meta.ip, details: { mail: kind } });
+  return { user_id: user.id, kind, to: user.email, expires_at: expiresAt.toISOString() };
 }
 
 export async function usersPage(db: Db, query: UsersQuery): Promise<UserListDto> {

@@ -108,9 +108,12 @@ describe('POST /api/staff', () => {
       is_active: true,
       signed_up: false,
       account_id: expect.any(Number) as unknown,
+      // The invitation went out with the creation: for a sales agent, the staff access mail.
+      invitation: { user_id: data.id, kind: 'inner_invitation', to: 'marco.rossi@example.ch' },
     });
     expect(Object.keys(data).sort()).toEqual(
       [
+        'invitation',
         'account_id',
         'created_at',
         'email',
@@ -142,6 +145,25 @@ describe('POST /api/staff', () => {
       target_user_id: data.id,
       details: { role: 'sales_agent' },
     });
+    // The mail itself, in the agent's language, with a link; the answer carries no link.
+    const mails = await mailsTo(t, 'marco.rossi@example.ch');
+    expect(mails.map((m) => m.kind)).toEqual(['inner_invitation']);
+    expect(mails[0]?.text).toContain('/signup?hash=');
+    expect(res.body).not.toContain('hash=');
+    expect(await invitations(data.id as number)).toHaveLength(1);
+  });
+
+  it.each<[string, string]>([
+    ['partner', 'invitation'],
+    ['independent_agent', 'invitation'],
+    ['call_agent', 'inner_invitation'],
+    ['admin', 'inner_invitation'],
+  ])('invites a new %s with the %s mail at once', async (role, kind) => {
+    const body = newAgent({ role });
+    const res = await createStaff(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ data: { invitation: { kind, to: body.email } } });
+    expect((await mailsTo(t, body.email)).map((m) => m.kind)).toEqual([kind]);
   });
 
   it.each(STAFF_ROLE_CODES)('creates a %s with its account', async (role) => {
@@ -219,7 +241,12 @@ describe('the signup mails', () => {
     const body = newAgent(overrides);
     const res = await createStaff(body);
     expect(res.statusCode).toBe(201);
-    return { id: res.json<{ data: { id: number } }>().data.id, email: body.email };
+    const id = res.json<{ data: { id: number } }>().data.id;
+    // The creation sent the first invitation (tested above); these tests send it again, from a clean slate.
+    expect(await mailsTo(t, body.email)).toHaveLength(1);
+    await t.pool.query('DELETE FROM mail_outbox WHERE "to" = $1', [body.email]);
+    await t.pool.query("DELETE FROM auth_tokens WHERE kind = 'invitation' AND user_id = $1", [id]);
+    return { id, email: body.email };
   }
 
   it('invites a new agent end to end: create, send the signup mail, read the outbox, choose a password, sign in', async () => {

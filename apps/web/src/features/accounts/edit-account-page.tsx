@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import MailOutline from '@mui/icons-material/MailOutlined';
 import {
   Alert,
   Box,
@@ -15,7 +16,20 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { accountBody, agentName, CLIENT_ACCESS, dashboardPath, type AccountBody, type AccountDto } from '@bo/domain';
+import {
+  accountBody,
+  agentName,
+  CLIENT_ACCESS,
+  dashboardPath,
+  formatDateTime,
+  INVITATION_TTL_DAYS,
+  SIGNUP_MAIL_KIND,
+  signupMailFor,
+  type AccountBody,
+  type AccountDto,
+  type SignupMailAnswer,
+} from '@bo/domain';
+import { useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -24,6 +38,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { applyServerErrors, FormText } from '../../ui/form.tsx';
+import { useSendSignupMail } from '../staff/api.ts';
 import { useAccount, useUpdateAccount } from './api.ts';
 
 type Input = z.input<typeof accountBody>;
@@ -124,6 +139,52 @@ function AccountForm({ account }: { account: AccountDto }) {
   );
 }
 
+/** A user who has not chosen a password yet: the invitation again, the mail that suits the role; the older link stops working. */
+function ResendInvitation({ account }: { account: AccountDto }) {
+  const { t } = useTranslation(['staff', 'common']);
+  const { t: tc } = useTranslation();
+  const send = useSendSignupMail();
+  const [sent, setSent] = useState<SignupMailAnswer['data'] | null>(null);
+  const mail = signupMailFor(account.user.role.code);
+  const resend = () =>
+    send.mutate(
+      { userId: account.user.id, mail },
+      {
+        onSuccess: ({ data }) => {
+          setSent(data);
+          snackbar.show(t('staff:invite.sent', { email: data.to }), 'success');
+        },
+        onError: (err) => snackbar.show(errorMessage(err, tc)),
+      },
+    );
+  return (
+    <Paper sx={{ p: 3, mb: 2, display: 'grid', gap: 1.5 }} data-testid="resend-invitation">
+      <Typography variant="subtitle1" component="h2">
+        {t('staff:invite.pendingTitle')}
+      </Typography>
+      <Typography color="text.secondary">
+        {t('staff:invite.pending', { kind: t(`staff:invite.kinds.${SIGNUP_MAIL_KIND[mail]}`), days: INVITATION_TTL_DAYS })}
+      </Typography>
+      {sent && (
+        <Alert severity="success" data-testid="invite-sent">
+          {t('staff:invite.sentDetails', { email: sent.to, until: formatDateTime(sent.expires_at) })}
+        </Alert>
+      )}
+      <Box>
+        <Button
+          variant="outlined"
+          startIcon={<MailOutline />}
+          onClick={resend}
+          disabled={send.isPending}
+          data-testid="resend-invitation-button"
+        >
+          {t('staff:invite.resend')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
 /** `/admin-dashboard/accounts-settings/edit-account/{accountId}`: access to clients and telephony of one account. */
 export function EditAccountPage() {
   const { t } = useTranslation(['staff', 'common']);
@@ -156,6 +217,7 @@ export function EditAccountPage() {
               label={user.is_active ? t('staff:status.active') : t('staff:status.blocked')}
             />
           </Box>
+          {!user.signed_up && user.is_active && <ResendInvitation account={account.data} />}
           <AccountForm key={account.data.id} account={account.data} />
         </>
       )}

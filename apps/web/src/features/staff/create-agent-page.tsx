@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import MailOutline from '@mui/icons-material/MailOutlined';
 import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import {
   agentName,
@@ -8,13 +7,9 @@ import {
   formatDateTime,
   INVITATION_TTL_DAYS,
   LANGUAGES,
-  signupMailFor,
-  SIGNUP_MAILS,
   STAFF_ROLE_CODES,
   type CreatedStaffDto,
   type CreateStaffBody,
-  type SignupMail,
-  type SignupMailAnswer,
 } from '@bo/domain';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
@@ -24,69 +19,33 @@ import type { z } from 'zod';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { applyServerErrors, FormSelect, FormText } from '../../ui/form.tsx';
-import { useCreateStaff, useSendSignupMail } from './api.ts';
+import { useCreateStaff } from './api.ts';
 
 type Input = z.input<typeof createStaffBody>;
 type Form = UseFormReturn<Input, unknown, CreateStaffBody>;
 
 const EMPTY: Input = { name: '', surname: '', email: '', phone: '', role: 'sales_agent', locale: 'de' };
 
-/** After creating: send one of the two signup mails, the one that suits the role first. */
+/** After creating: the invitation that went out with the creation, in words, and where to see it. */
 function Invite({ agent, onAnother }: { agent: CreatedStaffDto; onAnother: () => void }) {
   const { t } = useTranslation(['staff', 'common']);
   const { t: tc } = useTranslation();
-  const send = useSendSignupMail();
-  const [sent, setSent] = useState<SignupMailAnswer['data'] | null>(null);
-  const recommended = signupMailFor(agent.role.code);
-  const order: SignupMail[] = [recommended, ...SIGNUP_MAILS.filter((m) => m !== recommended)];
   const name = agentName(agent.name, agent.surname);
-
-  const sendMail = (mail: SignupMail) =>
-    send.mutate(
-      { userId: agent.id, mail },
-      {
-        onSuccess: ({ data }) => {
-          setSent(data);
-          snackbar.show(t('staff:invite.sent', { email: data.to }), 'success');
-        },
-        onError: (err) => snackbar.show(errorMessage(err, tc)),
-      },
-    );
-
+  const sent = agent.invitation;
   return (
     <Paper sx={{ p: 3, display: 'grid', gap: 2 }} data-testid="invite-panel">
       <Alert severity="success">{t('staff:create.created', { name, role: tc(`roles.${agent.role.code}`) })}</Alert>
-      <Typography variant="subtitle1" component="h2">
-        {t('staff:invite.title')}
-      </Typography>
-      <Typography color="text.secondary">{t('staff:invite.intro', { email: agent.email, days: INVITATION_TTL_DAYS })}</Typography>
-      <Box component="ul" sx={{ m: 0, pl: 3, color: 'text.secondary' }}>
-        <li>{t('staff:invite.signupExplained')}</li>
-        <li>{t('staff:invite.innerExplained')}</li>
-      </Box>
-      {sent ? (
-        <Alert severity="success" data-testid="invite-sent">
-          {t('staff:invite.sentDetails', { email: sent.to, until: formatDateTime(sent.expires_at) })}{' '}
-          <Link component={RouterLink} to={`${dashboardPath('admin')}/outbox`}>
-            {t('staff:invite.openOutbox')}
-          </Link>
-        </Alert>
-      ) : (
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          {order.map((mail) => (
-            <Button
-              key={mail}
-              variant={mail === recommended ? 'contained' : 'outlined'}
-              startIcon={mail === recommended ? <MailOutline /> : undefined}
-              disabled={send.isPending}
-              onClick={() => sendMail(mail)}
-              data-testid={mail === 'signup' ? 'send-signup-mail' : 'send-inner-signup-mail'}
-            >
-              {mail === 'signup' ? t('staff:invite.sendSignup') : t('staff:invite.sendInner')}
-            </Button>
-          ))}
-        </Box>
-      )}
+      <Alert severity="info" data-testid="invite-sent" data-kind={sent.kind}>
+        {t('staff:invite.sentOnCreate', {
+          kind: t(`staff:invite.kinds.${sent.kind}`),
+          email: sent.to,
+          until: formatDateTime(sent.expires_at),
+        })}{' '}
+        <Link component={RouterLink} to={`${dashboardPath('admin')}/outbox`}>
+          {t('staff:invite.openOutbox')}
+        </Link>
+      </Alert>
+      <Typography color="text.secondary">{t('staff:invite.resendHint', { days: INVITATION_TTL_DAYS })}</Typography>
       <Box>
         <Button onClick={onAnother} data-testid="create-another">
           {t('staff:create.another')}
