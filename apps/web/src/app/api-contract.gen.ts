@@ -1914,6 +1914,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One person a partner referred, with their partner status */
+        get: operations["getApiPartnerUsersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/local-checkout/{session}": {
         parameters: {
             query?: never;
@@ -4105,6 +4122,7 @@ export interface operations {
                                     code: "admin" | "user" | "sales_agent" | "call_agent" | "prom_agent" | "partner" | "ocr_manager" | "independent_agent";
                                     id: number;
                                 };
+                                signed_up: boolean;
                                 surname: string;
                             };
                         };
@@ -4197,6 +4215,7 @@ export interface operations {
                                     code: "admin" | "user" | "sales_agent" | "call_agent" | "prom_agent" | "partner" | "ocr_manager" | "independent_agent";
                                     id: number;
                                 };
+                                signed_up: boolean;
                                 surname: string;
                             };
                         };
@@ -4495,6 +4514,7 @@ export interface operations {
                                     code: "admin" | "user" | "sales_agent" | "call_agent" | "prom_agent" | "partner" | "ocr_manager" | "independent_agent";
                                     id: number;
                                 };
+                                signed_up: boolean;
                                 surname: string;
                             };
                         }[];
@@ -17076,6 +17096,77 @@ export interface operations {
             };
         };
     };
+    getApiPartnerUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string | null;
+                            colour: string;
+                            created_at: string;
+                            id: number;
+                            lead_hash: string;
+                            name: string;
+                            next_presentation_at: string | null;
+                            /** @enum {string} */
+                            partner_status: "buyers" | "wait_presentation" | "registered" | "wait_for_call" | "not_interested" | "canceled_presentation" | "not_answered" | "dont_buy" | "wrong_data" | "declined_by_admin";
+                            surname: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `error` is VALIDATION_ERROR, `field_validation` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role may not call this, or the record is outside its scope (`Not allowed.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiPaymentsLocalCheckoutBySession: {
         parameters: {
             query?: never;
@@ -20976,6 +21067,13 @@ export interface operations {
                             created_at: string;
                             email: string | null;
                             id: number;
+                            invitation: {
+                                expires_at: string;
+                                /** @enum {string} */
+                                kind: "invitation" | "inner_invitation";
+                                to: string;
+                                user_id: number;
+                            };
                             is_active: boolean;
                             /** @enum {string} */
                             locale: "de" | "en" | "it" | "ru";
@@ -21282,7 +21380,7 @@ export interface operations {
                             } | null;
                             cards: {
                                 /** @enum {string} */
-                                id: "leads_month" | "demos_booked_month" | "demos_held_month" | "sales_month" | "revenue_month" | "orders_to_check" | "deliveries_due" | "receipts_to_pay" | "visits_today" | "own_sales_month" | "own_revenue_month" | "own_commissions_month" | "calls_today" | "reached_today" | "own_demos_booked_month" | "own_demos_held_month" | "recalls_due" | "own_leads_year" | "own_leads_bought_year" | "own_commissions_year" | "own_commissions_open" | "clients_in_list" | "import_rows_to_review" | "own_products" | "own_recommendations";
+                                id: "leads_month" | "demos_booked_month" | "demos_held_month" | "sales_month" | "revenue_month" | "orders_to_check" | "deliveries_due" | "receipts_to_pay" | "visits_today" | "own_sales_month" | "own_revenue_month" | "own_commissions_month" | "calls_today" | "reached_today" | "own_demos_booked_month" | "own_demos_held_month" | "recalls_due" | "own_referrals" | "own_leads_year" | "own_leads_bought_year" | "own_commissions_year" | "own_commissions_open" | "clients_in_list" | "import_rows_to_review" | "own_products" | "own_recommendations";
                                 link: {
                                     path: string;
                                     query: {
@@ -22834,6 +22932,7 @@ export interface operations {
                                     code: "admin" | "user" | "sales_agent" | "call_agent" | "prom_agent" | "partner" | "ocr_manager" | "independent_agent";
                                     id: number;
                                 };
+                                signed_up: boolean;
                                 surname: string;
                             };
                         };
