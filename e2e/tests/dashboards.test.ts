@@ -164,6 +164,19 @@ void describe('dashboards', { timeout: 300_000 }, () => {
   }
 
   void it(
+    'a partner opens the people they referred and finds as many in their list',
+    withPage(async (page) => {
+      await signIn(page, 'partner@demo.test', DEMO_PASSWORD);
+      const d = await dashboardOf(page);
+      await expectCardsShown(page, d);
+      const referred = await openCard(page, d, 'own_referrals');
+      await eventually(async () =>
+        assert.equal(numberIn(await textOf(page.getByTestId('partner-stats').getByRole('button').first())), referred),
+      );
+    }),
+  );
+
+  void it(
     'a call agent opens the recalls due and finds as many clients with the filter applied',
     withPage(async (page) => {
       await signIn(page, 'ca@demo.test', DEMO_PASSWORD);

@@ -20,7 +20,7 @@ describe('dashboardCardsFor', () => {
     ['sales_agent', ['visits_today', 'own_sales_month', 'own_revenue_month', 'own_commissions_month', 'clients_in_list']],
     ['call_agent', ['calls_today', 'reached_today', 'own_demos_booked_month', 'own_demos_held_month', 'recalls_due', 'clients_in_list']],
     ['prom_agent', ['own_leads_year', 'own_leads_bought_year', 'own_commissions_year', 'own_commissions_open', 'clients_in_list']],
-    ['partner', ['own_leads_year', 'own_leads_bought_year', 'own_commissions_year', 'own_commissions_open']],
+    ['partner', ['own_referrals', 'own_leads_year', 'own_leads_bought_year', 'own_commissions_year', 'own_commissions_open']],
     ['ocr_manager', ['import_rows_to_review']],
     ['user', ['own_products', 'own_recommendations']],
   ])('%s sees %j', (role, cards) => {

@@ -28,6 +28,7 @@ export const DASHBOARD_CARD_IDS = [
   'own_demos_held_month',
   'recalls_due',
   // Promotion agent, partner, independent agent: their leads and what became of them.
+  'own_referrals',
   'own_leads_year',
   'own_leads_bought_year',
   'own_commissions_year',
@@ -64,6 +65,7 @@ export const DASHBOARD_CARDS: Record<DashboardCardId, { unit: DashboardUnit; per
   own_demos_booked_month: { unit: 'count', period: 'month' },
   own_demos_held_month: { unit: 'count', period: 'month' },
   recalls_due: { unit: 'count', period: 'today' },
+  own_referrals: { unit: 'count', period: 'now' },
   own_leads_year: { unit: 'count', period: 'year' },
   own_leads_bought_year: { unit: 'count', period: 'year' },
   own_commissions_year: { unit: 'rappen', period: 'year' },
@@ -88,7 +90,7 @@ const ROLE_CARDS: Record<RoleCode, readonly DashboardCardId[]> = {
   sales_agent: ['visits_today', 'own_sales_month', 'own_revenue_month', 'own_commissions_month', 'clients_in_list'],
   call_agent: ['calls_today', 'reached_today', 'own_demos_booked_month', 'own_demos_held_month', 'recalls_due', 'clients_in_list'],
   prom_agent: ['own_leads_year', 'own_leads_bought_year', 'own_commissions_year', 'own_commissions_open', 'clients_in_list'],
-  partner: ['own_leads_year', 'own_leads_bought_year', 'own_commissions_year', 'own_commissions_open'],
+  partner: ['own_referrals', 'own_leads_year', 'own_leads_bought_year', 'own_commissions_year', 'own_commissions_open'],
   independent_agent: [
     'visits_today',
     'own_sales_month',

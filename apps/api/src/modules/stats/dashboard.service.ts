@@ -26,7 +26,7 @@ import {
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { clientsPage } from '../clients/index.ts';
+import { clientsPage, referredClientsIn } from '../clients/index.ts';
 import { userProducts } from '../events/index.ts';
 import { ordersPage, receiptsPage } from '../finances/index.ts';
 import { prepareImport } from '../import/index.ts';
@@ -202,6 +202,13 @@ export async function dashboardStatistic(db: Db, actor: Actor, q: DashboardQuery
         set('own_demos_booked_month', s.demos_booked, link);
         set('own_demos_held_month', s.demos_held, link);
       }),
+    );
+  }
+
+  if (role === 'partner') {
+    // The people the partner referred, as their partner list counts them.
+    work.push(
+      referredClientsIn(db, actor.userId).then((rows) => set('own_referrals', rows.length, { path: path(c, 'partner-users'), query: {} })),
     );
   }
 

@@ -106,6 +106,10 @@ beforeAll(async () => {
   await buildClient(t, { createdById: team.pa.id, createdAt: '2025-06-10T10:00:00Z', status: 'not_interested' });
   await buildClient(t, { createdById: team.pa.id, createdAt: '2024-06-10T10:00:00Z', status: 'buy_product' });
   await buildClient(t, { createdById: team.partner.id, createdAt: '2025-02-10T10:00:00Z', status: 'buy_other_products' });
+  // The partner referred two people (one they also entered), the promotion agent one.
+  await buildClient(t, { referredById: team.partner.id, createdById: team.partner.id, createdAt: '2025-02-11T10:00:00Z' });
+  await buildClient(t, { referredById: team.partner.id });
+  await buildClient(t, { referredById: team.pa.id });
 
   // Demos of March 2025: sa1 held one and lost one (booked by ca1 in March), sa2 held one (booked by ca2 in February).
   const e1 = await presentation(team.sa1, {
@@ -309,7 +313,16 @@ describe('GET /api/stats/dashboard-statistic', () => {
     ]);
     expect(pa.leads).toEqual({ created: 3, bought: 1 });
     const partner = await dashboard(team.partner);
-    expect(cardsOf(partner)).toEqual({ own_leads_year: 1, own_leads_bought_year: 1, own_commissions_year: 0, own_commissions_open: 0 });
+    expect(cardsOf(partner)).toEqual({
+      own_referrals: 2,
+      own_leads_year: 2,
+      own_leads_bought_year: 1,
+      own_commissions_year: 0,
+      own_commissions_open: 0,
+    });
+    const list = await injectAs(t.app, team.partner.cookie, { method: 'GET', url: '/api/partner-users' });
+    expect(list.json<{ total: number }>().total).toBe(cardsOf(partner).own_referrals);
+    expect(linkOf(partner, 'own_referrals')).toEqual({ path: '/partner-dashboard/partner-users', query: {} });
     expect(linkOf(partner, 'own_leads_year')).toEqual({ path: '/partner-dashboard/partner-users', query: {} });
     expect(cardsOf(await dashboard(team.pa, '?year=2024'))).toMatchObject({
       own_leads_year: 1,
