@@ -214,6 +214,7 @@ export const partnerUserDto = z.object({
   next_presentation_at: z.string().nullable(),
 });
 export type PartnerUserDto = z.infer<typeof partnerUserDto>;
+export const partnerUserAnswer = z.object({ data: partnerUserDto });
 export const partnerUsersAnswer = z.object({
   data: z.array(partnerUserDto),
   total: z.number(),

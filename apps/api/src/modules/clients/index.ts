@@ -40,6 +40,7 @@ export { householdOf } from './household.service.ts';
 /** The referral programme: a lead who signed up through a link, the clients a user referred, the link a booking named. */
 export {
   createReferredLeadIn,
+  referredClientIn,
   referredClientsIn,
   setReferralOfClientIn,
   type ReferredClientRow,

@@ -24,6 +24,23 @@ export function referredClients(tx: Tx, referrerId: number, limit: number): Prom
     .limit(limit);
 }
 
+/** One client with its referrer, for the referral programme's single-person view. */
+export async function referredClient(tx: Tx, id: number): Promise<(ReferredClientRow & { referredById: number | null }) | undefined> {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      city: users.city,
+      status: users.status,
+      createdAt: users.createdAt,
+      referredById: users.referredById,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.roleId, CLIENT_ROLE_ID)));
+  return row;
+}
+
 /** The oldest client with one of these E.164 numbers or this e-mail (the indexes of the duplicate check). */
 export async function clientWithContact(tx: Tx, phoneE164: string | null, email: string | null): Promise<number | undefined> {
   const conditions = [

@@ -82,6 +82,11 @@ export function referredClientsIn(tx: Tx, referrerId: number, limit = 5000): Pro
   return repo.referredClients(tx, referrerId, limit);
 }
 
+/** One client with their referrer (undefined when there is no such client). */
+export function referredClientIn(tx: Tx, id: number) {
+  return repo.referredClient(tx, id);
+}
+
 /** Stores the referral link a booking named on the client; its owner becomes the referrer of a client without one. */
 export function setReferralOfClientIn(tx: Tx, clientId: number, link: string, referrerId: number | null): Promise<void> {
   return repo.setReferral(tx, clientId, link, referrerId);

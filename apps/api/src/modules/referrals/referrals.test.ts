@@ -339,6 +339,14 @@ describe('the partner’s list and statistics', () => {
     });
   });
 
+  it('one referred person for the partner lead flow: the partner’s own only', async () => {
+    const one = await dataOf<PartnerUserDto>(t.app, partner.cookie, { method: 'GET', url: `/api/partner-users/${mine}` });
+    expect(one).toMatchObject({ id: mine, partner_status: 'wait_presentation' });
+    expect((await injectAs(t.app, partner2.cookie, { method: 'GET', url: `/api/partner-users/${mine}` })).statusCode).toBe(404);
+    expect((await injectAs(t.app, sa.cookie, { method: 'GET', url: `/api/partner-users/${mine}` })).statusCode).toBe(403);
+    expect((await injectAs(t.app, partner.cookie, { method: 'GET', url: '/api/partner-users/abc' })).statusCode).toBe(400);
+  });
+
   it('each role is refused what it must not see', async () => {
     for (const who of [sa, ia, client]) {
       expect((await injectAs(t.app, who.cookie, { method: 'GET', url: '/api/partner-users' })).statusCode, who.role).toBe(403);

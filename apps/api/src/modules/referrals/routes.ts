@@ -4,6 +4,7 @@ import {
   idParams,
   partnerStatsAnswer,
   partnerStatsQuery,
+  partnerUserAnswer,
   partnerUsersAnswer,
   partnerUsersQuery,
   REFERRAL_CODE_PATTERN,
@@ -29,6 +30,7 @@ import {
   isLinkCode,
   openForm,
   partnerStats,
+  partnerUser,
   partnerUsers,
   setupRefLink,
   type ReferralsDeps,
@@ -142,6 +144,19 @@ export function referralRoutes(app: App, deps: ReferralsDeps): void {
       },
     },
     async (request) => partnerUsers(deps, actorOf(request), request.query),
+  );
+  app.get(
+    '/api/partner-users/:id',
+    {
+      config: { access: { permission: 'referrals.partner' } },
+      schema: {
+        summary: 'One person a partner referred, with their partner status',
+        tags,
+        params: idParams,
+        response: { 200: partnerUserAnswer },
+      },
+    },
+    async (request) => ({ data: await partnerUser(deps, actorOf(request), request.params.id) }),
   );
   app.get(
     '/api/stats/partner',

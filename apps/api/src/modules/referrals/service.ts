@@ -22,7 +22,7 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError, refused } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ShortLinkAudience, ShortLinkProvider } from '../../integrations/shortlink/index.ts';
-import { createReferredLeadIn, referredClientsIn, type ReferredClientRow } from '../clients/index.ts';
+import { createReferredLeadIn, referredClientIn, referredClientsIn, type ReferredClientRow } from '../clients/index.ts';
 import { plannedPresentationsOf } from '../events/index.ts';
 import { downlineEarningsOf } from '../finances/index.ts';
 import { createAgentApplicantIn, downlineIn, referralUserIn, referredUsersIn, type ReferralUser } from '../staff/index.ts';
@@ -325,6 +325,27 @@ export async function partnerUsers(deps: ReferralsDeps, actor: Actor, q: Partner
     limit: q.limit,
     offset: q.offset,
   };
+}
+
+/** GET /api/partner-users/{id}: one person the partner referred (the partner lead flow's progress); anyone else's is unknown. */
+export async function partnerUser(deps: ReferralsDeps, actor: Actor, id: number): Promise<PartnerUserDto> {
+  const partnerId = actor.role === 'admin' ? undefined : actor.userId;
+  const found = await deps.db.transaction(async (tx) => {
+    const client = await referredClientIn(tx, id);
+    if (!client || (partnerId !== undefined && client.referredById !== partnerId)) {
+      return undefined;
+    }
+    const planned = await plannedPresentationsOf(tx, [id]);
+    return {
+      row: client,
+      status: partnerStatusOf({ status: client.status, hasPlannedPresentation: planned.has(id) }),
+      next: planned.get(id) ?? null,
+    };
+  });
+  if (!found) {
+    throw new AppError('UNKNOWN_USER_ID');
+  }
+  return toPartnerUserDto(found);
 }
 
 /** GET /api/stats/partner: the partner's referrals by partner status, in the spec's order and colours. */
