@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'leadflow',
   'calendar',
   'planner',
+  'addresses',
   'events',
   'perform',
   'finances',

@@ -27,6 +27,7 @@ interface Place extends SwissPostcode {
 interface PlaceIndex {
   places: Place[];
   byPostcode: Map<string, Place[]>;
+  byLocality: Map<string, Place[]>;
 }
 
 let index: PlaceIndex | undefined;
@@ -34,10 +35,12 @@ function places(): PlaceIndex {
   if (!index) {
     const list = swissPostcodes().rows.map((r) => ({ ...r, key: localityKeyOf(r.locality) }));
     const byPostcode = new Map<string, Place[]>();
+    const byLocality = new Map<string, Place[]>();
     for (const p of list) {
       byPostcode.set(p.postcode, [...(byPostcode.get(p.postcode) ?? []), p]);
+      byLocality.set(p.key, [...(byLocality.get(p.key) ?? []), p]);
     }
-    index = { places: list, byPostcode };
+    index = { places: list, byPostcode, byLocality };
   }
   return index;
 }
@@ -76,18 +79,24 @@ interface Reading {
 }
 
 function readPlace(postcodeIn: string, localityIn: string): Reading[] {
-  const { places: all, byPostcode } = places();
+  const { places: all, byPostcode, byLocality } = places();
   const key = localityKeyOf(localityIn);
   const readings: Reading[] = [];
-  // The usual case at once: the postcode and one of its places as given.
+  // The usual case at once: the postcode and one of its places as given (and the same place's postcodes
+  // one slip away, which the street may prefer).
   const exact = (byPostcode.get(postcodeIn) ?? []).filter((p) => p.key === key || key === '');
   if (exact.length > 0) {
-    return exact.map((place) => ({
-      place,
-      cost: key === '' ? INFERRED : 0,
-      postcode: 'given',
-      locality: key === '' ? 'inferred' : 'given',
-    }));
+    const slips =
+      key === '' ? [] : (byLocality.get(key) ?? []).filter((p) => p.postcode !== postcodeIn && postcodeSlip(postcodeIn, p.postcode));
+    return [
+      ...exact.map((place): Reading => ({
+        place,
+        cost: key === '' ? INFERRED : 0,
+        postcode: 'given',
+        locality: key === '' ? 'inferred' : 'given',
+      })),
+      ...slips.map((place): Reading => ({ place, cost: SLIP, postcode: 'corrected', locality: 'given' })),
+    ];
   }
   const maxEdits = allowedEdits(key.length);
   for (const place of all) {
@@ -187,11 +196,17 @@ export function offlineValidator(): AddressValidator {
       let reading: Reading | undefined = readings[0];
       let street: StreetMatch | null | 'ambiguous' = null;
       let bestTotal = Infinity;
+      const streetsOf = new Map<string, KnownStreet[]>();
+      for (const s of streets) {
+        streetsOf.set(s.postcode, [...(streetsOf.get(s.postcode) ?? []), s]);
+      }
+      const matches = new Map<string, StreetMatch | null | 'ambiguous'>();
       for (const r of readings) {
-        const m = matchStreet(
-          route,
-          streets.filter((s) => s.postcode === r.place.postcode),
-        );
+        const pc = r.place.postcode;
+        if (!matches.has(pc)) {
+          matches.set(pc, matchStreet(route, streetsOf.get(pc) ?? []));
+        }
+        const m = matches.get(pc)!;
         const streetCost = route === '' ? 0 : m === null || m === 'ambiguous' ? STREET_UNKNOWN : m.corrected ? m.distance * LETTER : 0;
         if (r.cost + streetCost < bestTotal) {
           [reading, street, bestTotal] = [r, m, r.cost + streetCost];

@@ -8,6 +8,7 @@ import { HttpError } from '../../app/http-error.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { StatusChip } from '../clients/client-bits.tsx';
+import { AddressCheck } from '../addresses/address-check.tsx';
 import { SubUserError, useClientRecord, useSaveClient } from './api.ts';
 import { ContactHistoryPanel } from './contact-history.tsx';
 import { ClientEventsPanel } from './client-events-panel.tsx';
@@ -198,6 +199,7 @@ function ClientPage({ record, role, startEditing }: { record: ClientRecordDto; r
       {tab === 'profile' && (
         <>
           <ProfileTab state={state} dispatch={dispatch} record={record} />
+          <AddressCheck record={record} role={role} />
           <ContactHistoryPanel record={record} canManage={canManage} />
           <ClientEventsPanel record={record} role={role} />
         </>
