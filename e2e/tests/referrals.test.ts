@@ -107,6 +107,10 @@ void describe('referrals', { timeout: 180_000 }, () => {
       await partnerPage.getByTestId('partner-user-row').filter({ hasText: surname }).getByRole('link').click();
       await partnerPage.waitForURL(new RegExp(`/partner-dashboard/partner-flow/${id}$`));
       await partnerPage.getByTestId('lead-flow-name').waitFor();
+      const progress = partnerPage.getByTestId('partner-progress');
+      await progress.waitFor();
+      assert.equal(await progress.locator('[data-partner-status]').getAttribute('data-partner-status'), 'wait_presentation');
+      await shots(partnerPage, 'referrals-partner-flow');
       assert.deepEqual(await axe(partnerPage), []);
     }),
   );

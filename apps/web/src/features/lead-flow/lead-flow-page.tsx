@@ -17,6 +17,7 @@ import { fullName, LeadCard, PartnerLeadCard, Section } from './lead-card.tsx';
 import { OutcomeStep, type RecordedOutcome } from './outcome-step.tsx';
 import type { CalendarAnswer } from '../calendar/api.ts';
 import { BookingStep } from './booking-step.tsx';
+import { PartnerProgress } from '../referrals/partner-progress.tsx';
 
 type StepName = 'lead' | 'outcome' | 'booking' | 'done';
 /** An interested lead gets a booking step before the end: the demo is booked into an agent's calendar. */
@@ -103,6 +104,7 @@ function LeadFlow({ leadHash, role, readOnly }: { leadHash: string | undefined; 
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('leadflow:partner.readOnly')}
           </Alert>
+          <PartnerProgress clientId={record.id} />
           <PartnerLeadCard record={record} />
         </>
       ) : (

@@ -73,3 +73,11 @@ export function useIaReferrals() {
     queryFn: () => api.get('/api/ia-referrals'),
   });
 }
+
+/** One person the partner referred, for the partner lead flow. */
+export function usePartnerUser(id: number) {
+  return useQuery({
+    queryKey: [...REFERRALS_KEY, 'partner-user', id],
+    queryFn: async () => (await api.get('/api/partner-users/{id}', { path: { id } })).data,
+  });
+}
