@@ -44,7 +44,7 @@ export function LicencePage() {
       <Typography variant="h4" component="h1">
         {tc('screens.license')}
       </Typography>
-      {returned === 'success' && (
+      {returned === 'success' && (waiting || data?.provider_status === 'active' || data?.provider_status === 'trialing') && (
         <Alert severity={waiting ? 'info' : 'success'} data-testid="checkout-returned">
           {waiting ? t('licences:returned.waiting') : t('licences:returned.success')}
         </Alert>

@@ -34,7 +34,7 @@ export function LocalCheckoutPage() {
           <Typography data-testid="local-checkout-amount">
             {t('licences:local.amount', {
               name: `${page.data.agent.name} ${page.data.agent.surname}`,
-              amount: `${page.data.currency} ${formatMoney(page.data.amount)}`,
+              amount: formatMoney(page.data.amount),
             })}
           </Typography>
           {page.data.open ? (
