@@ -272,7 +272,8 @@ export function PlannerDialog({
                     {details.data.destinations.map((d, i) => (
                       <li key={i} data-testid="planner-stop" data-type={d.type} data-new={d.isNew} data-route={d.route.status}>
                         <Typography variant="body2" sx={{ fontWeight: d.isNew ? 700 : 400 }}>
-                          {t(`planner:destinations.${d.isNew ? 'new' : d.type}`)} · {formatDateTime(d.arrival_time)}
+                          {t(`planner:destinations.${d.isNew ? 'new' : d.type}`)}
+                          {d.type !== 'home' && ` · ${formatDateTime(d.arrival_time)}`}
                         </Typography>
                         <Typography variant="caption" color={d.route.status === 'OK' ? 'text.secondary' : 'error'}>
                           {d.route.status === 'OK'

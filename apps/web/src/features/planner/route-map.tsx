@@ -27,7 +27,7 @@ export function RouteMap({ details, label }: { details: PlannerDetails; label: s
   ];
   return (
     <Box
-      role="img"
+      role="region"
       aria-label={label}
       data-testid="planner-map"
       data-stops={stops.length}
