@@ -266,6 +266,11 @@ describe('signing up through a link', () => {
       (await t.pool.query('SELECT 1 FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1', ['new.agent@example.ch']))
         .rowCount,
     ).toBe(1);
+    // The admin admits the applicant with the signup mail of spec 7 (a link to choose a password).
+    const applicantId = (await t.pool.query<{ id: number }>('SELECT id FROM users WHERE email = $1', ['new.agent@example.ch'])).rows[0]!.id;
+    const mail = await injectAs(t.app, admin.cookie, { method: 'GET', url: `/api/send-signup-mail/${applicantId}` });
+    expect(mail.statusCode, mail.body).toBe(200);
+    expect((await injectAs(t.app, partner.cookie, { method: 'GET', url: `/api/send-signup-mail/${applicantId}` })).statusCode).toBe(403);
     // The same e-mail again changes nothing.
     expect((await post('/api/referral-independent-agent', person({ email: 'NEW.agent@example.ch' }))).statusCode).toBe(201);
     expect((await t.pool.query('SELECT 1 FROM users WHERE lower(email) = $1', ['new.agent@example.ch'])).rowCount).toBe(1);
