@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { formatDate, formatMoney } from '@bo/domain';
-import { closeBrowser, DEMO_PASSWORD, openScreen, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, eventually, openScreen, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
 import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
@@ -43,6 +43,21 @@ void describe('my products', { timeout: 120_000 }, () => {
         assert.equal(
           await textOf(card.getByTestId('user-product-delivered')),
           tr('de', item.delivered ? 'events:userProducts.delivered' : 'events:userProducts.notDelivered'),
+        );
+      }
+      // Each product with a picture shows it, loaded: the client may fetch the pictures of what they bought.
+      const pictured = bought.filter((item) => item.image_url);
+      assert.ok(pictured.length > 0, 'the demo products have pictures');
+      for (const [i, item] of bought.entries()) {
+        const image = cards.nth(i).getByTestId('user-product-image');
+        if (!item.image_url) {
+          assert.equal(await image.count(), 0);
+          continue;
+        }
+        assert.equal(await image.getAttribute('alt'), item.product.name);
+        await image.scrollIntoViewIfNeeded();
+        await eventually(async () =>
+          assert.ok(await image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
         );
       }
       await screenshot(page, 'user-products-1280');

@@ -375,6 +375,8 @@ export const userProductDto = z.object({
   id: z.number(),
   order_id: z.number(),
   product: productLineDto.shape.product,
+  /** The product's picture, if it has one. */
+  image_url: z.string().nullable(),
   status: z.enum(PRODUCT_LINE_STATUSES),
   quantity: z.number(),
   price: z.number(),

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../core/actor.ts';
 import { clientInScope } from '../clients/index.ts';
+import { fileUrl } from '../files/index.ts';
 import { standingOrdersOfClient } from '../finances/index.ts';
 import { productOf } from './dto.ts';
 import * as repo from './repo.ts';
@@ -23,6 +24,7 @@ export async function userProducts(db: Db, actor: Actor, clientId: number) {
       id: r.line.id,
       order_id: order.id,
       product: productOf(r.product),
+      image_url: r.product.imageFileId ? fileUrl(r.product.imageFileId) : null,
       status: r.line.status,
       quantity: r.line.quantity,
       price: r.line.price,

@@ -9,6 +9,11 @@ export function toFileDto(row: FileRow): FileDto {
     content_type: row.contentType,
     size: row.sizeBytes,
     name: row.originalName,
-    url: `/api/files/${row.id}`,
+    url: fileUrl(row.id),
   };
+}
+
+/** Where the browser downloads a stored file (served to whoever may see it). */
+export function fileUrl(id: string): string {
+  return `/api/files/${id}`;
 }

@@ -10,7 +10,7 @@ const cookies = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['admin', 'sales_agent', 'partner'] as const) {
+  for (const role of ['admin', 'sales_agent', 'partner', 'user'] as const) {
     cookies.set(role, (await buildStaff(t, role)).cookie);
   }
 });
@@ -150,6 +150,15 @@ describe('serving files', () => {
     expect((await asAgent()).statusCode).toBe(200);
     const asPartner = await injectAs(t.app, cookies.get('partner')!, { method: 'GET', url: `/api/files/${fileId}` });
     expect(asPartner.statusCode).toBe(404);
+    // A client sees a product's picture (beside what they bought), never its video.
+    const asClient = (id: string) => injectAs(t.app, cookies.get('user')!, { method: 'GET', url: `/api/files/${id}` });
+    expect((await asClient(fileId)).statusCode).toBe(200);
+    const video = await upload('admin', '/api/upload-product-video', mp4(), 'film.mp4');
+    expect(video.statusCode, video.body).toBe(200);
+    const videoId = video.json<{ file: { id: string } }>().file.id;
+    await t.pool.query("UPDATE products SET video_file_id = $1 WHERE code = 'AQ-1'", [videoId]);
+    expect((await asClient(videoId)).statusCode).toBe(404);
+    expect((await injectAs(t.app, cookies.get('sales_agent')!, { method: 'GET', url: `/api/files/${videoId}` })).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown file and 400 for a malformed id', async () => {

@@ -13,4 +13,4 @@ export {
   type FilesDeps,
   type IncomingFile,
 } from './service.ts';
-export { toFileDto } from './dto.ts';
+export { fileUrl, toFileDto } from './dto.ts';

@@ -15,12 +15,24 @@ export async function findFile(tx: Tx, id: string): Promise<FileRow | undefined>
 }
 
 /** Which records use a file: that decides who may see it. */
-export async function fileUsage(tx: Tx, id: string): Promise<{ product: boolean; academy: boolean; setting: boolean }> {
-  const result = await tx.execute<{ product: boolean; academy: boolean; setting: boolean }>(sql`
+export interface FileUsage {
+  product: boolean;
+  /** A product's picture (not its video): what a client sees beside what they bought. */
+  productImage: boolean;
+  academy: boolean;
+  setting: boolean;
+}
+
+export async function fileUsage(tx: Tx, id: string): Promise<FileUsage> {
+  const result = await tx.execute<{ product: boolean; product_image: boolean; academy: boolean; setting: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM products WHERE image_file_id = ${id} OR video_file_id = ${id}) AS product,
+           EXISTS (SELECT 1 FROM products WHERE image_file_id = ${id}) AS product_image,
            EXISTS (SELECT 1 FROM academy_items WHERE file_id = ${id}) AS academy,
            EXISTS (SELECT 1 FROM app_settings WHERE value IN (${id}, '/api/files/' || ${id})) AS setting`);
-  return result.rows[0] ?? { product: false, academy: false, setting: false };
+  const row = result.rows[0];
+  return row
+    ? { product: row.product, productImage: row.product_image, academy: row.academy, setting: row.setting }
+    : { product: false, productImage: false, academy: false, setting: false };
 }
 
 /** Deletes file records and answers them (with their storage keys); the bytes stay until removed. */

@@ -15,6 +15,16 @@ function ProductCard({ item }: { item: UserProduct }) {
   const { t } = useTranslation(['events']);
   return (
     <Paper sx={{ p: 2, display: 'grid', gap: 1.25, alignContent: 'start' }} data-testid="user-product" data-product-id={item.product.id}>
+      {item.image_url && (
+        <Box
+          component="img"
+          src={item.image_url}
+          alt={item.product.name}
+          loading="lazy"
+          data-testid="user-product-image"
+          sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'contain', borderRadius: 1, bgcolor: 'action.hover' }}
+        />
+      )}
       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'break-word', hyphens: 'auto' }} data-testid="user-product-name">
         {item.product.name}
       </Typography>
