@@ -23370,6 +23370,7 @@ export interface operations {
                             bought_at: string;
                             delivered: boolean;
                             id: number;
+                            image_url: string | null;
                             order_id: number;
                             price: number;
                             product: {
