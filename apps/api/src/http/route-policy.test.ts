@@ -101,6 +101,13 @@ describe('route policies', () => {
         'POST /auth/reset-password',
         'POST /auth/send-code',
         'POST /auth/signup',
+        // The referral short link and the public referral pages' calls (docs/referrals.md): a signed form
+        // token, a honeypot and limits per address and per link guard the sign-ups.
+        'GET /r/:code',
+        'GET /api/referral-code',
+        'POST /api/referral-form/:code',
+        'POST /api/create-referral-client',
+        'POST /api/referral-independent-agent',
         // Trusts only the random token of a reminder mail's unsubscribe link.
         'POST /api/email-reminders/unsubscribe',
         // Trusts only its X-Twilio-Signature (modules/sms/webhook.routes.ts).
