@@ -324,6 +324,11 @@ void describe('total statistics', { timeout: 180_000 }, () => {
           new RegExp(tr('de', 'totalstats:computedAt', { at: '' }).trim()),
         );
         assert.equal(await page.getByRole('combobox', { name: tr('de', 'totalstats:agent') }).count(), 0, 'no agent filter for leads');
+        // The chart draws the leads per month as a line, with a point per month of the period.
+        await eventually(async () => {
+          const d = (await page.getByTestId('leadstats-chart').locator('.recharts-line-curve').getAttribute('d')) ?? '';
+          assert.ok(d.length > 20, 'the line is drawn');
+        });
         await axe(page);
         await screenshot(page, 'total-statistics-leads-de-1440');
         await page.setViewportSize({ width: 768, height: 1024 });

@@ -450,7 +450,7 @@ function LeadsView(props: { data: LeadStatsDto['data']; monthLabel: (month: stri
         <StatsChart
           id="leadstats-chart"
           title={t('totalstats:leads.chartTitle')}
-          kind="bar"
+          kind="line"
           data={d.charts.months.map((m) => ({ ...m, label: props.monthLabel(m.month) }))}
           x="label"
           series={[{ key: 'leads', label: t('totalstats:leads.leads') }]}
