@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Box,
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatMoney } from '@bo/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
+import { DateField } from '../../ui/date-fields.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useEarningsSources } from './api.ts';
 
@@ -38,22 +26,8 @@ export function EarningsSourcesPage() {
       </Typography>
       <Typography color="text.secondary">{t('licences:report.intro')}</Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('licences:report.from')}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('licences:report.to')}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label={t('licences:report.from')} value={from} onChange={setFrom} testId="earnings-from" />
+        <DateField size="small" label={t('licences:report.to')} value={to} onChange={setTo} testId="earnings-to" />
       </Box>
       {report.isPending && <Loading />}
       {report.isError && <Alert severity="error">{errorMessage(report.error, tc)}</Alert>}

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { HttpError } from '../../app/http-error.ts';
 import { snackbar } from '../../app/snackbar.tsx';
+import { DateField } from '../../ui/date-fields.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useActivateLicence, useIndependentAgents, useLicences, useRequestLicence, useSimulateRenewal } from './api.ts';
 import { LicenceStatusChip } from './licence-status.tsx';
@@ -78,15 +79,14 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
           <MenuItem value="single">{t('licences:flow.single')}</MenuItem>
           <MenuItem value="obligation">{t('licences:flow.obligation')}</MenuItem>
         </TextField>
-        <TextField
-          type="date"
+        <DateField
           required={flow === 'single'}
           label={t('licences:fields.validUntil')}
           value={validUntil}
-          onChange={(e) => setValidUntil(e.target.value)}
+          onChange={setValidUntil}
           error={Boolean(fields.valid_until)}
           helperText={fields.valid_until ? tc(`validation.${fields.valid_until}`) : t('licences:admin.validUntilHint')}
-          slotProps={{ inputLabel: { shrink: true } }}
+          testId="licence-request-valid-until"
         />
         {request.isError && Object.keys(fields).length === 0 && <Alert severity="error">{errorMessage(request.error, tc)}</Alert>}
       </DialogContent>
