@@ -95,6 +95,7 @@ describe('background jobs', () => {
     expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(/https:\/\/bo\.example\.ch\/unsubscribe\/[\w-]{30,}/);
     expect(errors).toEqual([]);
   });
+
   it('keeps the statistics of this Zurich year pre-aggregated, a run on start and every minute', async () => {
     const scheduled = await database.pool.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = 'stats.refresh'`);
     expect(scheduled.rows).toEqual([{ cron: '* * * * *' }]);
