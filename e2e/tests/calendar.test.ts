@@ -286,6 +286,60 @@ void describe('calendar', { timeout: 180_000 }, () => {
   );
 
   void it(
+    'a busy hour of every agent stays readable: one demo with its whole text in the week, the others behind "+3" in a list',
+    withPage(async (page) => {
+      await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+      const { data: agents } = await json<Json<'get', '/api/sales-agents'>>(page.request, '/api/sales-agents?limit=500');
+      const four = agents.filter((a) => a.is_active).slice(0, 4);
+      assert.equal(four.length, 4, 'the demo has four active sales agents');
+      // A week far ahead that none of the four has booked yet; four demos on its Wednesday at 10:00.
+      let monday: Date | null = null;
+      for (let weeks = 30; weeks < 60 && !monday; weeks += 1) {
+        const candidate = await freeWeek(page.request, four[0]!.id, weeks);
+        const free = await Promise.all(
+          four.map(async (a) => (await freeWeek(page.request, a.id, weeks)).getTime() === candidate.getTime()),
+        );
+        if (free.every(Boolean)) {
+          monday = candidate;
+        }
+      }
+      assert.ok(monday, 'a week free for the four agents');
+      const booked = [];
+      for (const [i, agent] of four.entries()) {
+        booked.push(await book(page.request, agent.id, at(monday, 2, 10), `Parallel${i}${Date.now()}`));
+      }
+
+      await page.goto(`/admin-dashboard/calendar?agent=all&view=week&date=${dayOf(monday)}`);
+      await page.getByTestId('calendar').and(page.locator('[data-loaded="true"]')).waitFor();
+      const shown = [];
+      for (const e of booked) {
+        if ((await eventIn(page, e.id).count()) > 0) {
+          shown.push(eventIn(page, e.id));
+        }
+      }
+      assert.equal(shown.length, 1, 'one of the four stands in the day column');
+      for (const event of shown) {
+        // The whole text is there: on hover, and in the box, wrapped rather than cut.
+        const title = (await event.getAttribute('title')) ?? '';
+        assert.match(title, /Kalender Parallel\d/);
+        const box = await event.boundingBox();
+        assert.ok(box && box.width >= 80, `an event is readable, not a sliver (${box?.width ?? 0} px)`);
+      }
+      const more = page.getByTestId('calendar').getByTestId('calendar-more');
+      assert.equal(await textOf(more), '+3');
+      await screenshot(page, 'calendar-busy-week-1440');
+      await more.click();
+      // The popover lists every demo of the hour, each with its client's name.
+      for (const e of booked) {
+        const listed = page.locator(`[data-testid="calendar-event"][data-event-id="${e.id}"]`).last();
+        await listed.waitFor();
+        assert.ok((await textOf(listed)).includes(e.client?.surname ?? '#'), 'each demo is named in the list');
+      }
+      await screenshot(page, 'calendar-busy-week-more-1440');
+    }),
+  );
+
+  void it(
     'a sales agent sees their own week on a tablet, without scrolling sideways',
     withPage(
       async (page) => {

@@ -13,6 +13,9 @@ import { CALENDAR_SX, dtoOf, EventLabel, Legend, toEventInput, useBaseOptions } 
 import { CalendarEventDialog, type CalendarDialogState } from './event-dialog.tsx';
 import { zurichInputOf } from './zurich-input.ts';
 
+/** How many events of the same time stand side by side in the day view before "+N" gathers the rest. */
+const EVENTS_SIDE_BY_SIDE = 4;
+
 /** The views and how the address names them, so a reload opens the same view and week. */
 const VIEWS = { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' } as const;
 type ViewKey = keyof typeof VIEWS;
@@ -153,6 +156,13 @@ function CalendarScreen({ user }: { user: CurrentUserDto }) {
             headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
             height="auto"
             dayMaxEvents={4}
+            // Parallel demos (every agent's week) stand side by side while each stays readable: one in a
+            // week's day column, EVENTS_SIDE_BY_SIDE in a day; the rest are behind "+N", whose popover
+            // lists them with their whole text.
+            slotEventOverlap={false}
+            views={{ timeGridWeek: { eventMaxStack: 1 }, timeGridDay: { eventMaxStack: EVENTS_SIDE_BY_SIDE } }}
+            moreLinkClick="popover"
+            moreLinkContent={(arg) => <span data-testid="calendar-more">{`+${arg.num}`}</span>}
             events={inputs}
             eventContent={(arg) => <EventLabel arg={arg} />}
             selectable={canBook}

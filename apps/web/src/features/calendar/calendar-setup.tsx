@@ -125,10 +125,13 @@ export function EventLabel({ arg }: { arg: EventDisplayInfo }) {
       data-status={dto?.status}
       data-busy={dto ? String(dto.client === null) : undefined}
       data-start={dto?.date}
+      // The whole text on hover (a long press on a touch screen shows it too).
+      title={[arg.timeText, arg.event.title].filter(Boolean).join(' · ')}
       sx={{ overflow: 'hidden', lineHeight: 1.25, fontSize: 12, px: 0.25, cursor: dto?.client ? 'pointer' : 'default' }}
     >
       {arg.timeText && <Box sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{arg.timeText}</Box>}
-      <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{arg.event.title}</Box>
+      {/* Words wrap in a narrow column instead of being cut to "Fran. Bau. · Vorf…". */}
+      <Box sx={{ overflow: 'hidden', overflowWrap: 'anywhere', hyphens: 'auto' }}>{arg.event.title}</Box>
     </Box>
   );
 }
