@@ -3,6 +3,7 @@ import type { eventProducts, files, products, recallHistory, userDocuments } fro
 import type { Actor } from '../../core/actor.ts';
 import { canEdit, canPerform } from './policy.ts';
 import type { EventRowRead } from './repo.ts';
+import { productRefOf } from '../products/index.ts';
 
 /** An event row as lists show it, with the order it made (finances tells which). */
 export type EventRow = EventRowRead & { orderId: number | null };
@@ -34,9 +35,8 @@ export function toEventDto(actor: Actor, row: EventRow): EventDto {
 
 type LineRow = { line: typeof eventProducts.$inferSelect; product: typeof products.$inferSelect };
 
-export function productOf(p: typeof products.$inferSelect) {
-  return { id: p.id, code: p.code, name: p.name, type: p.type, default_price: p.defaultPrice };
-}
+/** How a line names its product: the products module's one form. */
+export const productOf = productRefOf;
 
 export function toLineDto(r: LineRow): ProductLineDto {
   return {

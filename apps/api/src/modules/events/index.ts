@@ -1,8 +1,7 @@
 /**
- * What other modules may use of events: how a product reads on an order's line. The routes are
- * registered by app.ts from routes.ts.
+ * What other modules may use of events: a client's bought products, the agents' booked visits, the
+ * referred clients' planned presentations. The routes are registered by app.ts from routes.ts.
  */
-export { productOf } from './dto.ts';
 export { userProducts } from './purchases.service.ts';
 /** The planner reads the agents' booked visits and who already served a client. */
 export { agentsWhoServed, busyEventsOf, type BusyEvent } from './agenda.service.ts';

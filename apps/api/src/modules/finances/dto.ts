@@ -8,7 +8,7 @@ import {
   type OrderDto,
   type ReceiptRowDto,
 } from '@bo/domain';
-import { productOf } from '../events/index.ts';
+import { productRefOf as productOf } from '../products/index.ts';
 import type { CommissionRow, ReceiptRow, ratesAll } from './commissions.repo.ts';
 import type { deliveriesOf, linesOfOrders, OrderRow, paymentsOf } from './orders.repo.ts';
 

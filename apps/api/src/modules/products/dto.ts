@@ -2,6 +2,7 @@ import type { CategoryDto, ProductDto } from '@bo/domain';
 import type { Actor } from '../../core/actor.ts';
 import { toFileDto } from '../files/index.ts';
 import { mayManageProducts } from './policy.ts';
+import type { products } from '../../db/schema/index.ts';
 import type { CategoryWithCount, ProductWithRefs } from './repo.ts';
 
 /**
@@ -32,4 +33,9 @@ export function toProductDto(row: ProductWithRefs, actor: Actor): ProductDto {
 export function toCategoryDto(row: CategoryWithCount, actor: Actor): CategoryDto {
   const manage = mayManageProducts(actor);
   return { id: row.category.id, name: row.category.name, products: row.products, can_edit: manage, can_delete: manage };
+}
+
+/** A product as an order's or a presentation's line names it (events and finances answer it so). */
+export function productRefOf(p: typeof products.$inferSelect) {
+  return { id: p.id, code: p.code, name: p.name, type: p.type, default_price: p.defaultPrice };
 }
