@@ -62,7 +62,10 @@ const envSchema = z.object({
   /** Road travel times for the planner: the offline model (default) or an OSRM server's table service. */
   ROUTING_PROVIDER: z.enum(['offline', 'osrm']).default('offline'),
   OSRM_URL: z.string().url().optional(),
-  OSRM_PROFILE: z.string().regex(/^[a-z0-9_-]+$/i).default('driving'),
+  OSRM_PROFILE: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('driving'),
   /** Address validation: offline (postcode file, confirmed streets, building directory) or Google's Address Validation API. */
   ADDRESS_VALIDATION_PROVIDER: z.enum(['offline', 'google']).default('offline'),
   GOOGLE_ADDRESS_VALIDATION_KEY: z.string().optional(),

@@ -77,7 +77,15 @@ const FIELD_EVENTS: Permission[] = ['events.read', 'events.book', 'events.manage
 // and their own recommendations; the OCR manager no client at all. Only admins mark rewards paid.
 const GRANTS: Record<RoleCode, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
-  user: ['profile.self', 'statuses.read', 'stats.dashboard', 'recommendations.read', 'recommendations.manage', 'purchases.read', 'referrals.link'],
+  user: [
+    'profile.self',
+    'statuses.read',
+    'stats.dashboard',
+    'recommendations.read',
+    'recommendations.manage',
+    'purchases.read',
+    'referrals.link',
+  ],
   // Spec 2: warehouse and Omnicas for admin and sa; finances for admin and ia.
   sales_agent: [
     ...STAFF,
@@ -106,7 +114,16 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     'stats.callAgents',
   ],
   prom_agent: [...STAFF, 'academy.read', 'agents.read', 'clients.read', 'clients.create', 'clients.manage', 'recommendations.read'],
-  partner: ['profile.self', 'statuses.read', 'stats.dashboard', 'clients.read', 'clients.create', 'recommendations.read', 'referrals.link', 'referrals.partner'],
+  partner: [
+    'profile.self',
+    'statuses.read',
+    'stats.dashboard',
+    'clients.read',
+    'clients.create',
+    'recommendations.read',
+    'referrals.link',
+    'referrals.partner',
+  ],
   ocr_manager: ['profile.self', 'statuses.read', 'stats.dashboard', 'locations.read', 'import.manage'],
   independent_agent: [
     ...STAFF,

@@ -70,7 +70,8 @@ export const PERMISSIONS = {
     "List every agent's licence, request and activate single and obligation licences, simulate the local payment provider's renewals",
   'reports.earningsSources': "Report per agent of earnings from own sales versus from the downline's sales (L1–L3)",
   'referrals.link': "Get the own referral link with its visits and sign-ups (an admin: anyone's)",
-  'referrals.partner': 'List the people the partner referred with their partner status and their count by partner status (an admin: any partner\'s)',
+  'referrals.partner':
+    "List the people the partner referred with their partner status and their count by partner status (an admin: any partner's)",
   'referrals.downline':
     "See whom the independent agent brought, their referral status and the L1–L3 commissions earned through each (an admin: any agent's)",
   'import.manage': 'Import lead files and scanned lead forms; review and launch imports',
