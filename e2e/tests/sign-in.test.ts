@@ -86,21 +86,4 @@ void describe('sign-in', { timeout: 120_000 }, () => {
       assert.equal(await textOf(page.getByRole('heading', { level: 1 })), tr('de', 'screens.outbox'));
     }),
   );
-
-  void it(
-    'a screen that is not built yet says so',
-    withPage(async (page) => {
-      // The independent agent's licence is not built yet.
-      await signIn(page, 'ia@demo.test', DEMO_PASSWORD);
-      await page.getByTestId('side-nav').locator('[data-screen="license"]').click();
-      await waitForPath(page, '/ia-dashboard/license');
-      const notBuilt = page.getByTestId('screen-not-built');
-      await notBuilt.waitFor();
-      assert.equal(await textOf(notBuilt.getByRole('heading')), tr('de', 'screens.license'));
-      assert.ok((await textOf(notBuilt)).includes(tr('de', 'notBuilt.text')));
-      // The same by typing the address.
-      await page.goto('/ia-dashboard/license');
-      await page.getByTestId('screen-not-built').waitFor();
-    }),
-  );
 });
