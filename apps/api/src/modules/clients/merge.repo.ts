@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client.ts';
 /**
  * What the merge of two clients does with every column that refers to a user. `move`: the rows of the
  * merged client now belong to the kept one. `drop`: rows that only make sense for the merged client's
- * own sign-in (its sessions, codes, table layouts) end with it. Links and the sub-user need care
+ * own sign-in (its sessions, codes, table layouts) end with it. `once`: one row per user, moved when the
+ * kept client has none. Links and the sub-user need care
  * (see mergeClients). A test reads the database's foreign keys to users and fails on any column that
  * is missing here, so a table added later cannot be forgotten.
  */
@@ -59,7 +60,18 @@ export const MERGE_PLAN = {
   'email_reminder_optouts.user_id': 'drop',
   // Only staff have accounts; a merge refuses anyone but clients.
   'accounts.user_id': 'drop',
-} as const satisfies Record<string, 'move' | 'drop' | 'links' | 'sub_user'>;
+  // The checked point of the merged record's address ends with it; the kept address keeps its own.
+  'address_geocodes.user_id': 'drop',
+  // A client has one referral link: the merged one's moves when the kept client has none.
+  'referral_links.user_id': 'once',
+  'referral_signups.user_id': 'move',
+  // Licences and the planner's days are staff's; a merge refuses anyone but clients.
+  'licences.agent_id': 'move',
+  'licences.requested_by_id': 'move',
+  'licences.activated_by_id': 'move',
+  'planner_blocked_days.agent_id': 'move',
+  'planner_private_appointments.agent_id': 'move',
+} as const satisfies Record<string, 'move' | 'drop' | 'once' | 'links' | 'sub_user'>;
 
 export interface ForeignKeyToUsers {
   table: string;
@@ -129,6 +141,15 @@ export async function mergeClients(tx: Tx, keepId: number, mergeId: number, phon
       );
     } else if (how === 'drop') {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${mergeId}`);
+    } else if (how === 'once') {
+      // One row per user: the kept client's own stays, else the merged one's becomes the kept client's.
+      await tx.execute(
+        sql`DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${mergeId}
+            AND EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${keepId})`,
+      );
+      await tx.execute(
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${keepId} WHERE ${sql.identifier(column)} = ${mergeId}`,
+      );
     }
   }
   // A recommendation that pointed at the other record as its lead may now be the client's own.
