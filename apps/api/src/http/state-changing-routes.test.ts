@@ -37,7 +37,31 @@ const QUERIES: Record<string, string[]> = {
   '/api/partner-users': ['partner_id=1'],
   '/api/stats/partner': ['partner_id=1'],
   '/api/ia-referrals': ['agent_id=1'],
+  // The statistics' files: the format is required.
+  '/api/stats/sales-agent/export': ['format=csv'],
+  '/api/stats/call-agent/export': ['format=csv'],
+  '/api/stats/leads/export': ['format=csv'],
+  '/api/stats/finances/export': ['format=csv'],
 };
+
+/** The planner's calls name a demo client with an address and a sales agent (read in beforeAll). */
+let plannerClients: number[] = [];
+let plannerAgents: number[] = [];
+function plannerQueries(pattern: string): string[] | undefined {
+  const tomorrow = new Date(Date.now() + DAY);
+  tomorrow.setUTCHours(9, 0, 0, 0);
+  const month = new Date().toISOString().slice(0, 7);
+  switch (pattern) {
+    case '/api/planner-preview':
+      return plannerClients.map((c) => `clientId=${c}`);
+    case '/api/planner-details':
+      return plannerClients.flatMap((c) => plannerAgents.map((a) => `clientId=${c}&agentId=${a}&start=${tomorrow.toISOString()}`));
+    case '/api/planner-blocked-dates':
+      return plannerClients.map((c) => `month=${month}&destination=${c}`);
+    default:
+      return undefined;
+  }
+}
 
 /** Values for path parameters other than numeric ids (file ids are read from the demo data). */
 const PARAMS: Record<string, string[]> = {
@@ -54,7 +78,7 @@ function urlsOf(pattern: string): string[] {
     const values = name === 'id' || name!.endsWith('Id') ? [...IDS.map(String), ...fileIds] : (PARAMS[name!] ?? ['x']);
     urls = urls.flatMap((u) => values.map((v) => u.replace(`:${name}`, encodeURIComponent(v))));
   }
-  const queries = QUERIES[pattern];
+  const queries = QUERIES[pattern] ?? plannerQueries(pattern);
   return queries ? urls.flatMap((u) => queries.map((q) => `${u}?${q}`)) : urls;
 }
 
@@ -93,6 +117,14 @@ beforeAll(async () => {
     }
   }
   IDS = [...ids].sort((a, b) => a - b);
+  plannerClients = (
+    await t.pool.query<{ id: number }>(
+      `SELECT id FROM users WHERE role_id = 2 AND address IS NOT NULL AND zipcode IS NOT NULL ORDER BY id LIMIT 2`,
+    )
+  ).rows.map((r) => r.id);
+  plannerAgents = (await t.pool.query<{ id: number }>(`SELECT id FROM users WHERE role_id = 3 AND is_active ORDER BY id LIMIT 2`)).rows.map(
+    (r) => r.id,
+  );
   // The admin has a telephone line, so that starting a call gets as far as the provider.
   await t.pool.query(
     `UPDATE accounts SET telephony_user_id = '1', telephony_number = '+41 44 000 00 00'
