@@ -6,6 +6,8 @@ const SPEC_ERRORS: [ErrorCode, number][] = [
   ['Not allowed.', 403],
   ['unknown user hash', 404],
   ['UNKNOWN_USER_ID', 404],
+  // Spec 5: an address check without an address.
+  ['container.address_validation.errors.address_empty', 400],
   ['wrong password', 401],
   ['duplicated email', 409],
   ['duplicated phone', 409],
@@ -50,6 +52,7 @@ const OUR_ERRORS: [ErrorCode, number][] = [
   ['ORDER_NOT_PAID_BY_BILL', 409],
   ['INVOICE_SETTINGS_INCOMPLETE', 409],
   ['IMPORT_BATCH_NOT_READY', 409],
+  ['ADDRESS_VALIDATION_UNAVAILABLE', 503],
 ];
 
 describe('statusOf', () => {

@@ -32,6 +32,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'clients.create',
   'clients.manage',
   'clients.call',
+  'addresses.validate',
   'clients.merge',
   'clients.delete',
   'clients.export',
@@ -65,7 +66,8 @@ const ALL_PERMISSIONS: Permission[] = [
 
 const STAFF: Permission[] = ['profile.self', 'statuses.read', 'stats.dashboard', 'products.read', 'locations.read', 'settings.read'];
 
-const CLIENT_WORK: Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call'];
+// Who works with clients also checks their addresses (issue 17).
+const CLIENT_WORK: Permission[] = ['clients.read', 'clients.create', 'clients.manage', 'clients.call', 'addresses.validate'];
 const RECOMMENDATION_WORK: Permission[] = ['recommendations.read', 'recommendations.manage', 'recommendations.status'];
 // Sales and independent agents run visits; call agents book, move and see them but do not perform;
 // receipts and the SMS outbox are for admins. A client reads what they bought.
