@@ -78,18 +78,18 @@ export async function consecutiveLegs(
     });
   }
   const out: Leg[][] = new Array<Leg[]>(sequences.length);
-  const todo: number[] = [];
+  const pending: number[] = [];
   const seqs = sequences.map((s) => [...s, s[0]!].map((i) => points[i]!));
   seqs.forEach((seq, i) => {
     const hit = dayCache.get(keyOf(seq));
     if (hit) {
       out[i] = hit;
     } else {
-      todo.push(i);
+      pending.push(i);
     }
   });
   const worker = async () => {
-    for (let i = todo.shift(); i !== undefined; i = todo.shift()) {
+    for (let i = pending.shift(); i !== undefined; i = pending.shift()) {
       const seq = seqs[i]!;
       const t = await travel.table(seq.slice(0, -1), seq.slice(1));
       const legs = seq.slice(1).map((_, j) => legOf(t, j, j));
