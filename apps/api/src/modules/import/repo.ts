@@ -78,10 +78,54 @@ export async function deletePendingRows(tx: Tx, batchId: number): Promise<void> 
   await recountBatches(tx, [batchId]);
 }
 
-export async function insertRows(tx: Tx, rows: ImportRowInsert[]): Promise<void> {
-  const CHUNK = 1_000;
+/** A checked row of a lead file, as the check writes it. */
+export type CheckedRowInsert = Required<
+  Pick<
+    ImportRowInsert,
+    | 'batchId'
+    | 'rowNo'
+    | 'importType'
+    | 'createdById'
+    | 'data'
+    | 'raw'
+    | 'errors'
+    | 'hasErrors'
+    | 'matches'
+    | 'fileDuplicateOf'
+    | 'duplicationStatus'
+  >
+> & { locationId: number | null };
+
+/**
+ * Writes a check's rows, INSERT_CHUNK to a statement, each statement's rows as one JSON parameter read
+ * by json_to_recordset: the statement is the same text whatever the rows (the query builder's
+ * statement of a thousand rows took longer to build than the database took to write it).
+ */
+export async function insertRows(tx: Tx, rows: CheckedRowInsert[]): Promise<void> {
+  const CHUNK = 2_000;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(importRows).values(rows.slice(i, i + CHUNK));
+    const json = JSON.stringify(
+      rows.slice(i, i + CHUNK).map((r) => ({
+        b: r.batchId,
+        n: r.rowNo,
+        t: r.importType,
+        c: r.createdById,
+        l: r.locationId,
+        d: r.data,
+        w: r.raw,
+        e: r.errors,
+        h: r.hasErrors,
+        m: r.matches,
+        f: r.fileDuplicateOf,
+        s: r.duplicationStatus,
+      })),
+    );
+    await tx.execute(sql`
+      INSERT INTO import_rows (batch_id, row_no, import_type, created_by_id, location_id, data, raw, errors, has_errors, matches,
+                               file_duplicate_of, duplication_status)
+      SELECT x.b, x.n, x.t, x.c, x.l, x.d, x.w, x.e, x.h, x.m, x.f, x.s
+      FROM json_to_recordset(${json}::json)
+        AS x(b int, n int, t text, c int, l int, d jsonb, w jsonb, e jsonb, h boolean, m jsonb, f int[], s text)`);
   }
 }
 
