@@ -76,7 +76,11 @@ export function parseSwissPostcodes(csv: string): SwissPostcodes {
         return cached;
       }
       const centre = centres.get(postcode.trim());
-      const found = centre ? [...centres].filter(([, c]) => distanceKm(centre, c) <= km).map(([p]) => p) : [];
+      // A degree of latitude is 111 km: a centre further north or south is not measured.
+      const band = km / 111;
+      const found = centre
+        ? [...centres].filter(([, c]) => Math.abs(c.lat - centre.lat) <= band && distanceKm(centre, c) <= km).map(([p]) => p)
+        : [];
       if (nearCache.size > 20_000) {
         nearCache.clear();
       }

@@ -117,9 +117,18 @@ function rankOf(level: NameLevel): number {
   return NAME_LEVEL_ORDER.indexOf(level);
 }
 
-/** Name comparisons repeat (the same pairs of common names): remembered, up to NAME_MEMO_SIZE. */
-const nameMemo = new Map<string, { level: NameLevel; similarity: number }>();
+/**
+ * Name comparisons repeat (the same pairs of common names): remembered per kind, first name, second
+ * name, up to NAME_MEMO_SIZE pairs (maps of maps: no key string is built for a lookup).
+ */
+const nameMemo = { given: new Map<string, Map<string, NameComparison>>(), surname: new Map<string, Map<string, NameComparison>>() };
+let nameMemoSize = 0;
 const NAME_MEMO_SIZE = 100_000;
+
+interface NameComparison {
+  level: NameLevel;
+  similarity: number;
+}
 
 /** Two names compared in both normalised forms (umlaut spellings read as the vowel, and as written); the better level counts. */
 function nameLevel(
@@ -148,14 +157,22 @@ function nameLevelOf(a: string, b: string, kind: 'given' | 'surname'): { level: 
   if (a === b) {
     return EXACT;
   }
-  const key = `${kind}\u0001${a}\u0001${b}`;
-  let result = nameMemo.get(key);
+  let inner = nameMemo[kind].get(a);
+  let result = inner?.get(b);
   if (!result) {
     result = nameLevelUncached(a, b, kind);
-    if (nameMemo.size >= NAME_MEMO_SIZE) {
-      nameMemo.clear();
+    if (nameMemoSize >= NAME_MEMO_SIZE) {
+      nameMemo.given.clear();
+      nameMemo.surname.clear();
+      nameMemoSize = 0;
+      inner = undefined;
     }
-    nameMemo.set(key, result);
+    if (!inner) {
+      inner = new Map();
+      nameMemo[kind].set(a, inner);
+    }
+    inner.set(b, result);
+    nameMemoSize += 1;
   }
   return result;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { colognePhonetic } from './phonetic.ts';
-import { normaliseEmail, normaliseLocality, normaliseName, normalisePhoneForMatch, normaliseStreet } from './normalise.ts';
+import { normaliseEmail, normaliseLocality, normaliseName, normalisePhoneForMatch, normaliseStreet, remembered } from './normalise.ts';
+import { prepareRecord, type MatchRecord } from './record.ts';
 import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
 
 describe('normaliseName: one writing for the spellings of a name', () => {
@@ -155,5 +156,40 @@ describe('similarities', () => {
     ['805', '8050', false],
   ])('oneDigitApart(%s, %s) = %s', (a, b, expected) => {
     expect(oneDigitApart(a, b)).toBe(expected);
+  });
+});
+
+describe('remembered: a normaliser answers the same for an input whether it computed or remembered it', () => {
+  it('computes an input once while kept, and again after the memory was cleared', () => {
+    const seen: string[] = [];
+    const upper = remembered((s: string) => {
+      seen.push(s);
+      return s.toUpperCase();
+    }, 2);
+    expect([upper('a'), upper('a'), upper(null), upper('b')]).toEqual(['A', 'A', '', 'B']);
+    expect(seen).toEqual(['a', '', 'b']);
+    // Full at 2: the next new input clears it, so 'a' is computed again, with the same answer.
+    expect(upper('a')).toBe('A');
+    expect(seen).toEqual(['a', '', 'b', 'a']);
+  });
+});
+
+describe('prepareRecord: a stored E.164 form stands for parsing the phone', () => {
+  const base = { name: 'Anna', surname: 'Keller', email: null, zipcode: '8050', city: 'Zürich', address: 'Bahnhofstr. 1' };
+  it.each([
+    ['a valid mobile and landline', '044 123 45 67', '+41441234567', '079 555 12 34', '+41795551234'],
+    ['a number libphonenumber rejects (no stored form): its digits', '079 555 12', null, null, null],
+    ['no phones', null, null, null, null],
+  ])('%s', (_, phone, phoneE164, mobile, mobileE164) => {
+    const parsed = prepareRecord({ ...base, phone, mobile_phone: mobile });
+    const stored = prepareRecord({ ...base, phone, mobile_phone: mobile, phone_e164: phoneE164, mobile_phone_e164: mobileE164 });
+    expect(stored).toEqual(parsed);
+  });
+
+  it('a record whose stored form changed is prepared again', () => {
+    const r: MatchRecord = { ...base, phone: '079 555 12 34', mobile_phone: null, phone_e164: '+41795551234' };
+    expect(prepareRecord(r).phones).toEqual(['+41795551234']);
+    r.phone_e164 = '+41795551235';
+    expect(prepareRecord(r).phones).toEqual(['+41795551235']);
   });
 });

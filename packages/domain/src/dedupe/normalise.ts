@@ -5,6 +5,27 @@
 import { normalisePhone } from '../phone.ts';
 import { splitStreet } from '../swiss-address.ts';
 
+/**
+ * A normaliser of one text remembered for its latest `size` inputs: names, streets and places repeat
+ * (a million clients hold a few thousand of each), and an import compares each row with several
+ * stored clients, every one normalised before it is compared. The result for an input never changes.
+ */
+export function remembered<T>(fn: (input: string) => T, size = 50_000): (input: string | null | undefined) => T {
+  const kept = new Map<string, T>();
+  return (input) => {
+    const key = input ?? '';
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = fn(key);
+      if (kept.size >= size) {
+        kept.clear();
+      }
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** Lower case, accents and umlauts folded to their base letter, ß → ss, æ/œ → ae/oe. */
 export function foldText(input: string | null | undefined): string {
   return (input ?? '')
@@ -38,18 +59,16 @@ const TITLES = new Set([
  * umlaut spellings ae/oe/ue read as the plain vowel, so "Müller", "Mueller" and "Muller" are all
  * "muller" and "Jäggi"/"Jaeggi" are "jaggi". Empty when nothing is left.
  */
-export function normaliseName(input: string | null | undefined): string {
-  return foldName(input).replace(/([aou])e/g, '$1');
-}
+export const normaliseName = remembered((input: string): string => foldName(input).replace(/([aou])e/g, '$1'));
 
 /** A name folded (lower case, accents and umlauts to their base letter, titles dropped) but "ue" kept as written. */
-export function foldName(input: string | null | undefined): string {
-  return foldText(input)
+export const foldName = remembered((input: string): string =>
+  foldText(input)
     .replace(/[^a-z\s]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w !== '' && !TITLES.has(w))
-    .join(' ');
-}
+    .join(' '),
+);
 
 /** E-mail: trimmed, lower case; empty when absent or without an "@". */
 export function normaliseEmail(input: string | null | undefined): string {
@@ -164,18 +183,18 @@ export interface NormalisedStreet {
 }
 
 /** An address line as street + building number (split by splitStreet of swiss-address.ts). */
-export function normaliseStreet(line: string | null | undefined): NormalisedStreet {
+export const normaliseStreet = remembered((line: string): Readonly<NormalisedStreet> => {
   const { street, buildingNumber } = splitStreet(line);
-  return { street: normaliseStreetName(street), number: buildingNumber.toLowerCase().replace(/\s+/g, '') };
-}
+  return Object.freeze({ street: normaliseStreetName(street), number: buildingNumber.toLowerCase().replace(/\s+/g, '') });
+});
 
 /** A locality for comparison: folded, district numbers dropped ("Lausanne 25" → "lausanne"), letters only. */
-export function normaliseLocality(input: string | null | undefined): string {
-  return foldText(input)
+export const normaliseLocality = remembered((input: string): string =>
+  foldText(input)
     .replace(/\d+/g, ' ')
     .replace(/\b(st|st\.)\s*/g, 'sankt ')
-    .replace(/[^a-z]/g, '');
-}
+    .replace(/[^a-z]/g, ''),
+);
 
 /** A Swiss postcode: the four digits ("CH-8050" → "8050"); empty otherwise. */
 export function normalisePostcode(input: string | null | undefined): string {

@@ -8,9 +8,10 @@ import {
   normaliseEmail,
   normaliseLocality,
   normaliseName,
-  normalisePhones,
+  normalisePhoneForMatch,
   normalisePostcode,
   normaliseStreet,
+  remembered,
 } from './normalise.ts';
 
 /** A client or an import row, raw as stored. Phones as typed; their E.164 form is computed inside. */
@@ -24,6 +25,12 @@ export interface MatchRecord {
   zipcode: string | null;
   city: string | null;
   address: string | null;
+  /**
+   * The phones' E.164 forms where they are already known (a stored client's phone_e164 columns, written
+   * with the same normalisePhone): used instead of parsing the phone again. Null or absent: parsed.
+   */
+  phone_e164?: string | null;
+  mobile_phone_e164?: string | null;
 }
 
 /** Where a postcode lies; null when the postcode is unknown. */
@@ -69,18 +76,20 @@ function unchanged(r: MatchRecord, raw: MatchRecord): boolean {
     r.mobile_phone === raw.mobile_phone &&
     r.zipcode === raw.zipcode &&
     r.city === raw.city &&
-    r.address === raw.address
+    r.address === raw.address &&
+    r.phone_e164 === raw.phone_e164 &&
+    r.mobile_phone_e164 === raw.mobile_phone_e164
   );
 }
 
-/** A phonetic code per name word, joined ("hans peter" → "068 127"). */
-function phoneticOf(name: string): string {
-  return name
+/** A phonetic code per name word, joined ("hans peter" → "068 127"); remembered per name. */
+const phoneticOf = remembered((name: string): string =>
+  name
     .split(' ')
     .filter((w) => w !== '')
     .map(colognePhonetic)
-    .join(' ');
-}
+    .join(' '),
+);
 
 /**
  * The normalised form of a record. Cached per record object (and recomputed when one of its fields
@@ -93,7 +102,15 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
   }
   const given = normaliseName(r.name);
   const surname = normaliseName(r.surname);
-  const phones = normalisePhones(r.phone, r.mobile_phone);
+  // A known E.164 form is what parsing the phone would give (normalisePhoneForMatch answers
+  // normalisePhone's form of a valid number), without the parse.
+  const phones = [
+    ...new Set(
+      [r.phone_e164 || normalisePhoneForMatch(r.phone), r.mobile_phone_e164 || normalisePhoneForMatch(r.mobile_phone)].filter(
+        (x) => x !== '',
+      ),
+    ),
+  ];
   const { street, number } = normaliseStreet(r.address);
   const prepared: PreparedRecord = {
     given,

@@ -1,7 +1,7 @@
 import { compareRecords, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
-import { matchCandidates } from './matches.repo.ts';
+import { matchCandidateRows, type CandidateRow } from './matches.repo.ts';
 import { candidateProbe, MATCHES_LIMIT, matchRecordOfClient } from './matches.service.ts';
 
 /** A client a probe may be, by id (the import keeps these; the summary is read when shown). */
@@ -11,7 +11,7 @@ export interface ClientMatchRef {
   reasons: string[];
 }
 
-type Candidates = Awaited<ReturnType<typeof matchCandidates>>;
+type Candidates = CandidateRow[];
 
 /** How many chunks' statements are under way at once. */
 const AHEAD = 2;
@@ -31,10 +31,9 @@ export async function findClientMatchesInBatches(
 ): Promise<ClientMatchRef[][]> {
   const chunk = opts.chunk ?? 1_000;
   const keep = Math.min(opts.keep ?? MATCHES_LIMIT, MATCHES_LIMIT);
-  const all = { kind: 'all' } as const;
   const answer: ClientMatchRef[][] = [];
   const postcodes = swissPostcodes();
-  const fetch = (from: number): Promise<Candidates> => matchCandidates(tx, all, probes.slice(from, from + chunk).map(candidateProbe));
+  const fetch = (from: number): Promise<Candidates> => matchCandidateRows(tx, probes.slice(from, from + chunk).map(candidateProbe));
   // The statements of the next AHEAD chunks run while this chunk is scored (on the pool, each on a
   // connection of its own, so the database works on two at once; in a transaction they queue).
   const ahead: Promise<Candidates>[] = [];

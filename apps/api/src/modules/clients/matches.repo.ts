@@ -58,7 +58,20 @@ const agent = alias(users, 'linked_agent');
 /** The clients table as each key's lookup names it (`users u`), for the scope's condition. */
 const lookedUp = alias(users, 'u');
 /** The columns the engine compares, as the lookups return them with `columns`. */
-const MATCH_COLUMNS = ['id', 'name', 'surname', 'email', 'phone', 'mobile_phone', 'zipcode', 'city', 'address'] as const;
+const MATCH_COLUMNS = [
+  'id',
+  'name',
+  'surname',
+  'email',
+  'phone',
+  'mobile_phone',
+  'zipcode',
+  'city',
+  'address',
+  // The phones' stored E.164 forms: the scorer takes them instead of parsing each candidate's phones.
+  'phone_e164',
+  'mobile_phone_e164',
+] as const;
 
 /** The lowest and highest of the nearby postcodes (four digits: as text in the order of numbers). */
 function nearRange(near: string[]): [string | null, string | null] {
@@ -207,6 +220,8 @@ export async function matchCandidates(tx: Tx, scope: ClientScope, probes: Candid
       zipcode: field<string | null>('zipcode'),
       city: field<string | null>('city'),
       address: field<string | null>('address'),
+      phoneE164: field<string | null>('phone_e164'),
+      mobilePhoneE164: field<string | null>('mobile_phone_e164'),
     })
     .as(
       sql`SELECT i AS probe, ${sql.raw(MATCH_COLUMNS.map((m) => `${m} AS ${m === 'id' ? 'candidate_id' : `candidate_${m}`}`).join(', '))}
@@ -227,12 +242,63 @@ export async function matchCandidates(tx: Tx, scope: ClientScope, probes: Candid
           zipcode: c.zipcode,
           city: c.city,
           address: c.address,
+          phoneE164: c.phoneE164,
+          mobilePhoneE164: c.mobilePhoneE164,
         },
       })
       .from(c)
       .prepare(`client_match_fields_${scope.kind}`)
       .execute();
   return withGenericPlan(tx, run);
+}
+
+/** A candidate of matchCandidateRows: the probe's index and the compared columns of the client. */
+export interface CandidateRow {
+  probe: number;
+  user: {
+    id: number;
+    name: string;
+    surname: string;
+    email: string | null;
+    phone: string | null;
+    mobilePhone: string | null;
+    zipcode: string | null;
+    city: string | null;
+    address: string | null;
+    phoneE164: string | null;
+    mobilePhoneE164: string | null;
+  };
+}
+
+/**
+ * matchCandidates among all clients for a batch of probes (an import's thousand rows): the same
+ * statement, its rows read as the driver answers them. The query builder's mapping of each answered
+ * row cost more than the database's lookups at a hundred thousand rows; a batch is planned each time
+ * (2 ms for a thousand probes, against 200 ms of work), so it needs no prepared statement.
+ */
+export async function matchCandidateRows(tx: Tx, probes: CandidateProbe[]): Promise<CandidateRow[]> {
+  if (probes.length === 0) {
+    return [];
+  }
+  const res = await tx.execute<{ i: number } & Record<(typeof MATCH_COLUMNS)[number], string | null>>(
+    candidatesSql(probes, { columns: true }),
+  );
+  return res.rows.map((r) => ({
+    probe: r.i,
+    user: {
+      id: Number(r.id),
+      name: r.name ?? '',
+      surname: r.surname ?? '',
+      email: r.email,
+      phone: r.phone,
+      mobilePhone: r.mobile_phone,
+      zipcode: r.zipcode,
+      city: r.city,
+      address: r.address,
+      phoneE164: r.phone_e164,
+      mobilePhoneE164: r.mobile_phone_e164,
+    },
+  }));
 }
 
 /**

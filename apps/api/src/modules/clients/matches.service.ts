@@ -51,6 +51,9 @@ export interface ClientMatchFields {
   zipcode: string | null;
   city: string | null;
   address: string | null;
+  /** The stored E.164 forms of the phones, where the caller read them (saves parsing the phones). */
+  phoneE164?: string | null;
+  mobilePhoneE164?: string | null;
 }
 
 /**
@@ -73,7 +76,9 @@ export function matchRecordOfClient(u: ClientMatchFields): MatchRecord {
     kept.mobile_phone === u.mobilePhone &&
     kept.zipcode === u.zipcode &&
     kept.city === u.city &&
-    kept.address === u.address
+    kept.address === u.address &&
+    kept.phone_e164 === (u.phoneE164 ?? undefined) &&
+    kept.mobile_phone_e164 === (u.mobilePhoneE164 ?? undefined)
   ) {
     return kept;
   }
@@ -87,6 +92,8 @@ export function matchRecordOfClient(u: ClientMatchFields): MatchRecord {
     zipcode: u.zipcode,
     city: u.city,
     address: u.address,
+    ...(u.phoneE164 ? { phone_e164: u.phoneE164 } : {}),
+    ...(u.mobilePhoneE164 ? { mobile_phone_e164: u.mobilePhoneE164 } : {}),
   };
   if (records.size >= RECORDS_KEPT) {
     records.clear();
