@@ -114,6 +114,21 @@ void describe('licence', { timeout: 240_000 }, () => {
       assert.equal(await textOf(page.getByTestId('licence-status')), tr('de', 'licences:status.active'));
       await page.getByTestId('licence-owing').waitFor();
       await shotsAtWidths(page, 'licence-past-due');
+
+      // The admin sets no grace period: the agent's access is restricted at once. Opening their home
+      // (whose figures are refused now) leads to the licence page, which says why.
+      const settings = await apiJson<Json<'get', '/api/global-settings'>>(admin, 'GET', '/api/global-settings');
+      await apiJson(admin, 'POST', '/api/global-settings', { ...settings.data, licence_grace_days: '0' });
+      try {
+        await page.goto('/ia-dashboard');
+        await waitForPath(page, '/ia-dashboard/license');
+        await page.getByTestId('licence-restricted').waitFor();
+        assert.equal(await textOf(page.getByTestId('licence-status')), tr('de', 'licences:status.expired'));
+        await assertAccessible(page, 'the licence page of a restricted agent');
+        await shotsAtWidths(page, 'licence-restricted');
+      } finally {
+        await apiJson(admin, 'POST', '/api/global-settings', settings.data);
+      }
     }),
   );
 });

@@ -67,7 +67,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { simulateOutboundCall, type EmitToUser, type TelephonyDeps } from './modules/telephony/index.ts';
 import { telephonyRoutes } from './modules/telephony/routes.ts';
 import { telephonyWebhookRoutes } from './modules/telephony/webhook.routes.ts';
-import { inProcessApplier, type LocalPaymentDeps } from './modules/licences/index.ts';
+import { inProcessApplier, licenceRestricts, type LocalPaymentDeps } from './modules/licences/index.ts';
 import { licenceRoutes } from './modules/licences/routes.ts';
 import { PAYMENTS_WEBHOOK_PATH, paymentsWebhookRoutes } from './modules/licences/webhook.routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     sessions: new SessionCache(),
   };
-  registerSessionGuard(app, authDeps);
+  registerSessionGuard(app, authDeps, (agentId) => licenceRestricts(deps.database.db, agentId));
   registerTextGuard(app);
 
   authRoutes(app, authDeps);
@@ -306,7 +306,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       databaseUrl: deps.databaseUrl,
       auth: authDeps,
       onError: (err) => app.log.error({ err }, 'realtime adapter error'),
-      roomsFor: (actor) => clientRoomsFor(deps.database.db, actor),
+      // An independent agent whose licence restricts them hears no client's live events (their calls are refused too).
+      roomsFor: async (actor) =>
+        actor.role === 'independent_agent' && (await licenceRestricts(deps.database.db, actor.userId))
+          ? []
+          : clientRoomsFor(deps.database.db, actor),
     });
     app.addHook('onClose', async () => realtime?.close());
   }

@@ -145,6 +145,8 @@ export const REFUSALS = [
   'licence_already_active',
   'not_independent_agent',
   'licence_not_requested',
+  /** An independent agent's call while their licence restricts them (a payment owed past the grace period). */
+  'licence_restricted',
   /** The local payment provider's checkout page or simulator while a real provider is configured, or a checkout page already used. */
   'local_payments_only',
   'checkout_closed',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS, type Permission } from './permissions.ts';
 import {
   isActivation,
+  KEPT_WHILE_RESTRICTED,
+  keptWhileRestricted,
   licenceState,
   observationSupersedes,
   owingSinceAfter,
@@ -121,5 +124,30 @@ describe('isActivation: the first sign of payment activates, once', () => {
     [true, null, true, false],
   ])('activated before %s, status %s, paid invoice %s: %s', (already, status, paidInvoice, expected) => {
     expect(isActivation(already, { status, paidInvoice })).toBe(expected);
+  });
+});
+
+describe('keptWhileRestricted: what an agent whose licence restricts them may still call', () => {
+  it.each<[Permission, boolean]>([
+    ['profile.self', true],
+    ['licences.own', true],
+    ['statuses.read', true],
+    ['settings.read', true],
+    ['clients.read', false],
+    ['clients.create', false],
+    ['events.read', false],
+    ['events.book', false],
+    ['finances.read', false],
+    ['referrals.link', false],
+    ['stats.dashboard', false],
+    ['planner.use', false],
+  ])('%s → %s', (permission, kept) => {
+    expect(keptWhileRestricted(permission)).toBe(kept);
+  });
+
+  it('every kept permission is one an independent agent holds (the licence page, profile and settings stay reachable)', () => {
+    for (const permission of KEPT_WHILE_RESTRICTED) {
+      expect(ROLE_PERMISSIONS.independent_agent).toContain(permission);
+    }
   });
 });

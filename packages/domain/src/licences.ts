@@ -1,3 +1,5 @@
+import type { Permission } from './permissions.ts';
+
 /**
  * The independent agent's licence (spec 1, 3, 4): its status (active, expired, inactive), its flow
  * (recurrent: a card subscription through the payment provider; single and obligation: activated by
@@ -81,6 +83,19 @@ export function licenceState(facts: LicenceFacts, now: Date, graceDays: number):
   // No grace at all restricts at once, whatever the clock of the event that started the debt.
   const within = graceDays > 0 && now < graceEndsAt;
   return { status: within ? 'active' : 'expired', restricted: !within, graceEndsAt };
+}
+
+/**
+ * What an independent agent whose licence restricts them (a payment owed past the grace period) may
+ * still do: their profile, sign-out and socket, the statuses and settings the pages read, and their
+ * licence, to pay it. Every other call is refused with the refusal `licence_restricted` until the
+ * provider reports the payment (docs/licences.md "Access while a payment is owed").
+ */
+export const KEPT_WHILE_RESTRICTED: readonly Permission[] = ['profile.self', 'statuses.read', 'settings.read', 'licences.own'];
+
+/** Whether a route's permission stays open to an agent whose licence restricts them. */
+export function keptWhileRestricted(permission: Permission): boolean {
+  return KEPT_WHILE_RESTRICTED.includes(permission);
 }
 
 /** Order of the statuses of one subscription's life, to order two observations made in the same second. */

@@ -1,4 +1,4 @@
-import { can, type RouteAccess } from '@bo/domain';
+import { can, keptWhileRestricted, type RouteAccess } from '@bo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Actor } from '../core/actor.ts';
@@ -69,11 +69,39 @@ export function checkSameOrigin(request: FastifyRequest, config: Config): void {
   }
 }
 
+/** Whether an independent agent's licence restricts their access now (the licences module answers). */
+export type LicenceRestricts = (agentId: number) => Promise<boolean>;
+
+/**
+ * An independent agent whose licence restricts them reaches only what keptWhileRestricted keeps (their
+ * profile and their licence, to pay it); asked on each of their other calls, so a payment or a
+ * failed renewal past the grace period takes effect at the next call.
+ */
+export async function checkLicence(
+  access: RouteAccess | undefined,
+  actor: Actor | null,
+  restricts: LicenceRestricts | undefined,
+): Promise<void> {
+  if (
+    !restricts ||
+    !actor ||
+    actor.role !== 'independent_agent' ||
+    !access ||
+    'public' in access ||
+    keptWhileRestricted(access.permission)
+  ) {
+    return;
+  }
+  if (await restricts(actor.userId)) {
+    throw refused('licence_restricted', 'Refused: the licence is restricted until the payment owed is made.');
+  }
+}
+
 /**
  * Reads the session cookie on every request, refuses changes requested by other sites and enforces
- * the route's declared access.
+ * the route's declared access (and, for independent agents, their licence).
  */
-export function registerSessionGuard(app: App, deps: AuthDeps): void {
+export function registerSessionGuard(app: App, deps: AuthDeps, licenceRestricts?: LicenceRestricts): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     // Before anything else: a refused request neither reads the session nor reaches the body.
@@ -83,6 +111,7 @@ export function registerSessionGuard(app: App, deps: AuthDeps): void {
     // Checked before the body is parsed: a stranger learns nothing from validation errors.
     if (!request.is404) {
       checkAccess(request.routeOptions.config.access, request.actor);
+      await checkLicence(request.routeOptions.config.access, request.actor, licenceRestricts);
     }
   });
 }

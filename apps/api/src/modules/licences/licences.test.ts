@@ -137,20 +137,37 @@ describe('the independent agent buys a licence through the local checkout', () =
     const owing = (await licenceOf('ia3'))!;
     expect(owing).toMatchObject({ status: 'active', provider_status: 'past_due', restricted: false });
     expect(owing.grace_ends_at).not.toBeNull();
+    // Within the grace period the agent works as before.
+    const events = () => w.as('ia3', 'GET', '/api/events-upcoming');
+    expect((await events()).statusCode).toBe(200);
     // The admin sets no grace at all: access is restricted at once.
     await w.t.pool.query(
       "INSERT INTO app_settings (key, value) VALUES ('licence_grace_days', '0') ON CONFLICT (key) DO UPDATE SET value = '0'",
     );
     try {
       expect(await licenceOf('ia3')).toMatchObject({ status: 'expired', provider_status: 'past_due', restricted: true });
+      // Restricted: every call but the profile, the statuses, the settings and the licence is refused, reads and writes alike.
+      const refusedCalls = [
+        await events(),
+        await w.as('ia3', 'GET', '/api/stats/dashboard-statistic'),
+        await w.as('ia3', 'POST', '/api/user', { name: 'Nora', surname: 'Gesperrt', type: 'B2C' }),
+      ];
+      for (const res of refusedCalls) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toMatchObject({ error: 'Not allowed.', data: { reason: 'licence_restricted' } });
+      }
+      expect((await w.as('ia3', 'GET', '/auth/current')).statusCode).toBe(200);
+      // Another independent agent, whose licence is paid, is not touched.
+      expect((await w.as('ia1', 'GET', '/api/events-upcoming')).statusCode).toBe(200);
     } finally {
       await w.t.pool.query("DELETE FROM app_settings WHERE key = 'licence_grace_days'");
     }
-    // Paying the renewal makes it active again, without a second activation.
+    // Paying the renewal makes it active again, without a second activation, and the agent works again.
     await w.as('admin', 'POST', `/api/payments/local-simulate/${lic.id}`, { outcome: 'renewal_paid' });
     await settled();
     expect(await licenceOf('ia3')).toMatchObject({ status: 'active', provider_status: 'active' });
     expect((await licenceRow(lic.id)).activations).toBe(1);
+    expect((await events()).statusCode).toBe(200);
   });
 });
 
