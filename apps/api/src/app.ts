@@ -67,12 +67,15 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { simulateOutboundCall, type EmitToUser, type TelephonyDeps } from './modules/telephony/index.ts';
 import { telephonyRoutes } from './modules/telephony/routes.ts';
 import { telephonyWebhookRoutes } from './modules/telephony/webhook.routes.ts';
-import { inProcessApplier, licenceRestricts, type LocalPaymentDeps } from './modules/licences/index.ts';
+import { inProcessApplier, licenceRestricts, sweepRestrictedSockets, type LocalPaymentDeps } from './modules/licences/index.ts';
 import { licenceRoutes } from './modules/licences/routes.ts';
 import { PAYMENTS_WEBHOOK_PATH, paymentsWebhookRoutes } from './modules/licences/webhook.routes.ts';
 import { startRealtime, type Realtime } from './realtime/server.ts';
 import { plannerRoutes } from './modules/planner/routes.ts';
 import { createTravelTimes, type TravelTimes } from './integrations/routing/index.ts';
+
+/** How often the live connections are brought in step with the independent agents' licences. */
+const LICENCE_SOCKET_SWEEP_MS = 15_000;
 
 export interface AppDeps {
   config: Config;
@@ -313,6 +316,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           : clientRoomsFor(deps.database.db, actor),
     });
     app.addHook('onClose', async () => realtime?.close());
+    // Agents whose licence became restricted (the grace period ended, a payment failed or was made in
+    // any process) leave or regain their client rooms within LICENCE_SOCKET_SWEEP_MS.
+    const live = realtime;
+    const sweep = sweepRestrictedSockets(
+      deps.database.db,
+      async (agentId, to) =>
+        live.rescopeUser(
+          agentId,
+          to === 'none' ? [] : await clientRoomsFor(deps.database.db, { userId: agentId, role: 'independent_agent' }),
+        ),
+      {
+        everyMs: LICENCE_SOCKET_SWEEP_MS,
+        onError: (err) => app.log.error({ err }, 'licence restrictions not applied to live connections'),
+      },
+    );
+    app.addHook('onClose', (_instance, done) => {
+      sweep.stop();
+      done();
+    });
   }
   return {
     app,

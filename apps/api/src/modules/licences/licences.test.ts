@@ -11,6 +11,7 @@ import {
   subscriptionEvent,
   type SubscriptionRef,
 } from '../../integrations/payments/index.ts';
+import { restrictedAgents, sweepRestrictedSockets } from './service.ts';
 import { PAYMENTS_WEBHOOK_PATH } from './webhook.routes.ts';
 
 const SECRET = 'whsec_local_test_secret_0123456789';
@@ -157,6 +158,28 @@ describe('the independent agent buys a licence through the local checkout', () =
         expect(res.json()).toMatchObject({ error: 'Not allowed.', data: { reason: 'licence_restricted' } });
       }
       expect((await w.as('ia3', 'GET', '/auth/current')).statusCode).toBe(200);
+      // The live connections follow: the sweep takes the restricted agent out of their client rooms.
+      expect(await restrictedAgents(w.t.db)).toEqual([id('ia3')]);
+      const moved: [number, string][] = [];
+      const live = sweepRestrictedSockets(w.t.db, (agentId, to) => Promise.resolve(void moved.push([agentId, to])), {
+        everyMs: 3_600_000,
+        onError: (err) => {
+          throw err;
+        },
+      });
+      try {
+        await live.sweep();
+        expect(moved).toContainEqual([id('ia3'), 'none']);
+        // The grace period back: the next sweep gives the agent their rooms again.
+        await w.t.pool.query("UPDATE app_settings SET value = '90' WHERE key = 'licence_grace_days'");
+        moved.length = 0;
+        await live.sweep();
+        expect(moved).toEqual([[id('ia3'), 'restore']]);
+        expect(await restrictedAgents(w.t.db)).toEqual([]);
+        await w.t.pool.query("UPDATE app_settings SET value = '0' WHERE key = 'licence_grace_days'");
+      } finally {
+        live.stop();
+      }
       // Another independent agent, whose licence is paid, is not touched.
       expect((await w.as('ia1', 'GET', '/api/events-upcoming')).statusCode).toBe(200);
     } finally {

@@ -32,6 +32,19 @@ export async function currentLicence(tx: Tx, agentId: number, opts: { lock?: boo
   return row;
 }
 
+/** Each agent's current licence (their newest, as currentLicence reads it) whose subscription owes a payment (past_due, unpaid). */
+export function owingCurrentLicences(tx: Tx): Promise<LicenceRow[]> {
+  return tx
+    .select()
+    .from(licences)
+    .where(
+      and(
+        inArray(licences.providerStatus, ['past_due', 'unpaid']),
+        sql`${licences.id} = (SELECT max(l.id) FROM licences l WHERE l.agent_id = ${licences.agentId})`,
+      ),
+    );
+}
+
 export async function licenceById(tx: Tx, id: number, opts: { lock?: boolean } = {}): Promise<LicenceRow | undefined> {
   const query = tx.select().from(licences).where(eq(licences.id, id)).limit(1);
   const [row] = await (opts.lock ? query.for('update') : query);

@@ -75,6 +75,50 @@ export async function licenceRestricts(db: Db, agentId: number): Promise<boolean
   return row ? stateOf(row, new Date(), await graceDays(db)).restricted : false;
 }
 
+/** The agents whose licence restricts them now (a payment owed past the grace period). */
+export async function restrictedAgents(db: Db): Promise<number[]> {
+  const grace = await graceDays(db);
+  const now = new Date();
+  return (await repo.owingCurrentLicences(db)).filter((row) => stateOf(row, now, grace).restricted).map((row) => row.agentId);
+}
+
+/**
+ * Keeps the live connections of independent agents in step with their licence: every `everyMs`, the
+ * agents restricted now leave their client rooms (`rescope(id, null)`), and those no longer restricted
+ * since the last sweep get their rooms back (`rescope(id, 'restore')`). The restriction begins with time
+ * (the grace period ending) or with a payment event applied in any process, so it is looked for rather
+ * than announced (a new connection is placed by its handshake). Answers the sweep itself and the way to stop it.
+ */
+export function sweepRestrictedSockets(
+  db: Db,
+  rescope: (agentId: number, to: 'none' | 'restore') => Promise<void>,
+  opts: { everyMs: number; onError: (err: unknown) => void },
+): { sweep: () => Promise<void>; stop: () => void } {
+  let before = new Set<number>();
+  const once = async () => {
+    try {
+      const now = new Set(await restrictedAgents(db));
+      for (const id of now) {
+        await rescope(id, 'none');
+      }
+      for (const id of before) {
+        if (!now.has(id)) {
+          await rescope(id, 'restore');
+        }
+      }
+      before = now;
+    } catch (err) {
+      opts.onError(err);
+    }
+  };
+  // One sweep after the other: a sweep asked for while one runs follows it.
+  let last: Promise<void> = Promise.resolve();
+  const sweep = () => (last = last.catch(() => undefined).then(once));
+  const timer = setInterval(() => void sweep(), opts.everyMs);
+  timer.unref();
+  return { sweep, stop: () => clearInterval(timer) };
+}
+
 /**
  * POST /api/license/create-checkout: a recurrent licence and the provider's checkout page for it. An
  * agent whose licence is active has nothing to buy; a checkout left unpaid is reused rather than
