@@ -60,6 +60,9 @@ export const events = pgTable(
   (t) => [
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('events_agent_starts_idx').on(t.agentId, t.startsAt),
+    // An agent's clients through their events (the clients scope "linked": linked to them, or at one of
+    // their events): the set read from this index alone, without visiting each event.
+    index('events_agent_client_idx').on(t.agentId, t.clientId),
     index('events_starts_idx').on(t.startsAt, t.id),
     // The history's end (filters.repo.ts `pastAt`): the latest performed event, found at once.
     index('events_performed_starts_idx')

@@ -127,14 +127,20 @@ export const users = pgTable(
     // `updated_at DESC NULLS LAST, id DESC` to match it (a plain DESC would be NULLS FIRST and sort the role).
     index('users_role_updated_id_idx').on(t.roleId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     // The buyers tab: buyers only, newest change first (without it a page walks every client of the role).
+    // The linked agent last: an agent's buyers tab and its count are decided in the index alone.
     index('users_buyers_updated_idx')
-      .on(t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .on(t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.linkedAgentId)
       .where(sql`${t.roleId} = 2 AND ${t.status} IN ('buy_product', 'buy_other_products')`),
     // The e-mail reminders list: the clients in a reminder stage, newest stage change first.
     index('users_email_reminder_idx')
       .on(t.emailReminderStageAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`${t.emailReminderStage} IS NOT NULL`),
     index('users_linked_agent_idx').on(t.linkedAgentId),
+    // Clients whose recall falls before a day (the lists' open_recalls_to filter, the dashboards' "recalls
+    // due" card): the range, then the tab's type and status and an agent's scope, from the index alone.
+    index('users_recall_due_idx')
+      .on(t.nextRecallAt, t.type, t.status, t.linkedAgentId, t.id)
+      .where(sql`${t.roleId} = 2 AND ${t.nextRecallAt} IS NOT NULL`),
     index('users_referred_by_idx').on(t.referredById),
     index('users_created_by_idx').on(t.createdById),
     // Duplicate check and search by e-mail in any letter case.

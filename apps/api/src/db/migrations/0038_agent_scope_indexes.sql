@@ -1,0 +1,4 @@
+DROP INDEX "users_buyers_updated_idx";--> statement-breakpoint
+CREATE INDEX "users_recall_due_idx" ON "users" USING btree ("next_recall_at","type","status","linked_agent_id","id") WHERE "users"."role_id" = 2 AND "users"."next_recall_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "events_agent_client_idx" ON "events" USING btree ("agent_id","client_id");--> statement-breakpoint
+CREATE INDEX "users_buyers_updated_idx" ON "users" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS FIRST,"linked_agent_id") WHERE "users"."role_id" = 2 AND "users"."status" IN ('buy_product', 'buy_other_products');
