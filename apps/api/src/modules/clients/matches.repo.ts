@@ -252,22 +252,26 @@ export async function matchCandidates(tx: Tx, scope: ClientScope, probes: Candid
   return withGenericPlan(tx, run);
 }
 
+/** The columns of a stored client the engine compares (a users row, or the summary columns of one). */
+export interface ClientMatchFields {
+  id: number;
+  name: string | null;
+  surname: string | null;
+  email: string | null;
+  phone: string | null;
+  mobilePhone: string | null;
+  zipcode: string | null;
+  city: string | null;
+  address: string | null;
+  /** The stored E.164 forms of the phones, where the caller read them (saves parsing the phones). */
+  phoneE164?: string | null;
+  mobilePhoneE164?: string | null;
+}
+
 /** A candidate of matchCandidateRows: the probe's index and the compared columns of the client. */
 export interface CandidateRow {
   probe: number;
-  user: {
-    id: number;
-    name: string;
-    surname: string;
-    email: string | null;
-    phone: string | null;
-    mobilePhone: string | null;
-    zipcode: string | null;
-    city: string | null;
-    address: string | null;
-    phoneE164: string | null;
-    mobilePhoneE164: string | null;
-  };
+  user: ClientMatchFields;
 }
 
 /**

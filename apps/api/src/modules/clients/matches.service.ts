@@ -2,7 +2,7 @@ import { compareRecords, normalisePhone, POSTCODE_NEAR_KM, type ClientScope, typ
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { toClientSummary } from './dto.ts';
-import { candidates, matchCandidates, type CandidateProbe } from './matches.repo.ts';
+import { candidates, matchCandidates, type CandidateProbe, type ClientMatchFields } from './matches.repo.ts';
 
 /** The most matches answered per probe, best first. */
 export const MATCHES_LIMIT = 50;
@@ -40,21 +40,7 @@ export function candidateProbe(p: MatchRecord): CandidateProbe {
   };
 }
 
-/** The columns of a stored client the engine compares (a users row, or the summary columns of one). */
-export interface ClientMatchFields {
-  id: number;
-  name: string | null;
-  surname: string | null;
-  email: string | null;
-  phone: string | null;
-  mobilePhone: string | null;
-  zipcode: string | null;
-  city: string | null;
-  address: string | null;
-  /** The stored E.164 forms of the phones, where the caller read them (saves parsing the phones). */
-  phoneE164?: string | null;
-  mobilePhoneE164?: string | null;
-}
+export type { ClientMatchFields };
 
 /**
  * One record object per stored client, kept while its compared fields stay the same: the scorer
