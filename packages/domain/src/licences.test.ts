@@ -6,6 +6,7 @@ import {
   keptWhileRestricted,
   licenceState,
   observationSupersedes,
+  owesPayment,
   owingSinceAfter,
   PROVIDER_STATUSES,
   type LicenceFacts,
@@ -148,6 +149,29 @@ describe('keptWhileRestricted: what an agent whose licence restricts them may st
   it('every kept permission is one an independent agent holds (the licence page, profile and settings stay reachable)', () => {
     for (const permission of KEPT_WHILE_RESTRICTED) {
       expect(ROLE_PERMISSIONS.independent_agent).toContain(permission);
+    }
+  });
+});
+
+describe('owesPayment: only a recurrent licence whose subscription owes a payment can restrict the agent', () => {
+  it.each<[LicenceFacts['flow'], ProviderStatus | null, boolean]>([
+    ['recurrent', 'past_due', true],
+    ['recurrent', 'unpaid', true],
+    ['recurrent', 'active', false],
+    ['recurrent', 'canceled', false],
+    ['recurrent', null, false],
+    ['single', null, false],
+    ['obligation', null, false],
+  ])('%s, %s → %s', (flow, providerStatus, owes) => {
+    expect(owesPayment({ flow, providerStatus })).toBe(owes);
+  });
+
+  it('agrees with licenceState: whatever owes no payment is never restricted', () => {
+    for (const providerStatus of [...PROVIDER_STATUSES, null]) {
+      const facts = recurrent(providerStatus, daysAgo(400));
+      if (!owesPayment(facts)) {
+        expect(licenceState(facts, now, 0).restricted).toBe(false);
+      }
     }
   });
 });

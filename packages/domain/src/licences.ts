@@ -29,7 +29,12 @@ export const LICENCE_GRACE_DEFAULT_DAYS = 7;
 export const LICENCE_GRACE_LIMITS = { min: 0, max: 90 } as const;
 
 /** Statuses in which the agent owes a payment: access is kept during the grace period, then restricted. */
-const OWING: readonly ProviderStatus[] = ['past_due', 'unpaid'];
+export const OWING_STATUSES: readonly ProviderStatus[] = ['past_due', 'unpaid'];
+
+/** Whether a licence owes a payment, so that the grace period may run out (only then can it restrict the agent). */
+export function owesPayment(facts: Pick<LicenceFacts, 'flow' | 'providerStatus'>): boolean {
+  return facts.flow === 'recurrent' && facts.providerStatus !== null && OWING_STATUSES.includes(facts.providerStatus);
+}
 /** Statuses after which the provider never changes the subscription again. */
 const TERMINAL: readonly ProviderStatus[] = ['canceled', 'incomplete_expired'];
 
@@ -142,10 +147,10 @@ export function observationSupersedes(current: StatusObservation | null, next: S
  * the observation's time when it starts owing, none once it is paid or ended.
  */
 export function owingSinceAfter(previous: ProviderStatus | null, owingSince: Date | null, next: StatusObservation): Date | null {
-  if (!OWING.includes(next.status)) {
+  if (!OWING_STATUSES.includes(next.status)) {
     return null;
   }
-  if (previous !== null && OWING.includes(previous) && owingSince !== null) {
+  if (previous !== null && OWING_STATUSES.includes(previous) && owingSince !== null) {
     return owingSince;
   }
   return new Date(next.at * 1000);

@@ -1,3 +1,4 @@
+import { OWING_STATUSES } from '@bo/domain';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -39,7 +40,7 @@ export function owingCurrentLicences(tx: Tx): Promise<LicenceRow[]> {
     .from(licences)
     .where(
       and(
-        inArray(licences.providerStatus, ['past_due', 'unpaid']),
+        inArray(licences.providerStatus, [...OWING_STATUSES]),
         sql`${licences.id} = (SELECT max(l.id) FROM licences l WHERE l.agent_id = ${licences.agentId})`,
       ),
     );

@@ -3,6 +3,7 @@ import {
   licenceState,
   LICENCE_GRACE_DEFAULT_DAYS,
   observationSupersedes,
+  owesPayment,
   owingSinceAfter,
   zurichInstant,
   type ActivateLicenceRequestBody,
@@ -72,7 +73,9 @@ export async function agentLicence(db: Db, actor: Actor, agentId: number | undef
 /** Whether an agent's access is restricted by their licence (a payment owed past the grace period). */
 export async function licenceRestricts(db: Db, agentId: number): Promise<boolean> {
   const row = await repo.currentLicence(db, agentId);
-  return row ? stateOf(row, new Date(), await graceDays(db)).restricted : false;
+  // Only a payment owed can restrict: the grace period (a settings read) is asked for only then, since
+  // the session guard asks on each of the agent's calls.
+  return row && owesPayment(row) ? stateOf(row, new Date(), await graceDays(db)).restricted : false;
 }
 
 /** The agents whose licence restricts them now (a payment owed past the grace period). */
@@ -84,7 +87,7 @@ export async function restrictedAgents(db: Db): Promise<number[]> {
 
 /**
  * Keeps the live connections of independent agents in step with their licence: every `everyMs`, the
- * agents restricted now leave their client rooms (`rescope(id, null)`), and those no longer restricted
+ * agents newly restricted leave their client rooms (`rescope(id, 'none')`), and those no longer restricted
  * since the last sweep get their rooms back (`rescope(id, 'restore')`). The restriction begins with time
  * (the grace period ending) or with a payment event applied in any process, so it is looked for rather
  * than announced (a new connection is placed by its handshake). Answers the sweep itself and the way to stop it.
@@ -98,8 +101,12 @@ export function sweepRestrictedSockets(
   const once = async () => {
     try {
       const now = new Set(await restrictedAgents(db));
+      // Newly restricted only: a connection of an agent restricted before was moved then, or placed
+      // without rooms by its handshake.
       for (const id of now) {
-        await rescope(id, 'none');
+        if (!before.has(id)) {
+          await rescope(id, 'none');
+        }
       }
       for (const id of before) {
         if (!now.has(id)) {
