@@ -18,7 +18,7 @@ export interface Database {
 export function openDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Database {
   // JIT off on the app's connections: its statements are short lookups whose plans cost enough to be
   // compiled, and compiling took longer than running (the duplicate engine's statement of 1,000 probes:
-  // 150 ms of JIT for 200 ms of work; docs/performance.md "Duplicate engine").
+  // 150 ms of JIT for 200 ms of work; docs/performance.md "The check made cheaper").
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: '-c jit=off' });
   // Without a listener, a database restart would crash the process through an idle client's error.
   pool.on('error', (err) => opts.onError?.(err));

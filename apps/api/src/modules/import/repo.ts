@@ -97,7 +97,7 @@ export type CheckedRowInsert = Required<
 > & { locationId: number | null };
 
 /**
- * Writes a check's rows, INSERT_CHUNK to a statement, each statement's rows as one JSON parameter read
+ * Writes a check's rows, at most 2,000 to a statement, each statement's rows as one JSON parameter read
  * by json_to_recordset: the statement is the same text whatever the rows (the query builder's
  * statement of a thousand rows took longer to build than the database took to write it).
  */
