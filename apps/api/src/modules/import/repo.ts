@@ -191,7 +191,10 @@ export async function recountBatches(tx: Tx, batchIds: readonly number[]): Promi
     .from(importBatches)
     .where(inArray(importBatches.id, ids))
     .orderBy(asc(importBatches.id))
-    .for('update');
+    // NO KEY UPDATE: the counts are no key, and a plain FOR UPDATE would wait for the KEY SHARE lock that
+    // another transaction's new row of the batch holds through its foreign key while that transaction
+    // waits for this one here: two OCR workers writing pages of one batch deadlocked so.
+    .for('no key update');
   for (const id of ids) {
     const cells = await countBatch(tx, id);
     await tx
