@@ -204,39 +204,52 @@ export function clientColumns(t: TFunction<['clients', 'tables']>, table: Client
     extra: Partial<DataTableColumn<ClientRowDto>> = {},
   ): DataTableColumn<ClientRowDto> => ({ id, label: t(`clients:columns.${id}`), width, sortable: sortable(id), render, ...extra });
   return [
-    column('select', 136, (r) => <SelectCell row={r} />, { alwaysVisible: true }),
+    column('select', 136, (r) => <SelectCell row={r} />, { alwaysVisible: true, minWidth: 136 }),
     column('name', 200, (r) => <NameCell row={r} />, { alwaysVisible: true }),
-    column('status', 220, (r) => <StatusCell row={r} />),
-    column('phone', 170, (r) => (
-      <Box component="span" title={[r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / ')}>
-        {dash([r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / '))}
-      </Box>
-    )),
-    column('email', 210, (r) => dash(r.user.email)),
-    column('zipcode', 150, (r) => dash([r.user.zipcode, r.user.city].filter(Boolean).join(' '))),
-    column('address', 190, (r) => dash(r.user.address)),
-    column('type', 70, (r) => r.user.type),
+    column('status', 220, (r) => <StatusCell row={r} />, { priority: 9 }),
+    column(
+      'phone',
+      170,
+      (r) => (
+        <Box component="span" title={[r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / ')}>
+          {dash([r.user.phone, r.user.mobile_phone].filter(Boolean).join(' / '))}
+        </Box>
+      ),
+      { priority: 8 },
+    ),
+    column('email', 210, (r) => dash(r.user.email), { priority: 6 }),
+    column('zipcode', 150, (r) => dash([r.user.zipcode, r.user.city].filter(Boolean).join(' ')), { priority: 7 }),
+    column('address', 190, (r) => dash(r.user.address), { priority: 6 }),
+    column('type', 70, (r) => r.user.type, { priority: 3 }),
     ...(table === 'email_reminders'
       ? [
-          column('email_reminder_stage', 130, (r) =>
-            r.user.email_reminder_stage
-              ? t(`clients:reminderStages.${r.user.email_reminder_stage}`, { defaultValue: r.user.email_reminder_stage })
-              : '–',
+          column(
+            'email_reminder_stage',
+            130,
+            (r) =>
+              r.user.email_reminder_stage
+                ? t(`clients:reminderStages.${r.user.email_reminder_stage}`, { defaultValue: r.user.email_reminder_stage })
+                : '–',
+            { priority: 7 },
           ),
         ]
       : []),
-    column('lead_source', 150, (r) =>
-      r.user.lead_location
-        ? r.user.lead_location.display_name
-        : r.user.lead_source
-          ? t(`tables:leadSources.${r.user.lead_source}`, { defaultValue: r.user.lead_source })
-          : '–',
+    column(
+      'lead_source',
+      150,
+      (r) =>
+        r.user.lead_location
+          ? r.user.lead_location.display_name
+          : r.user.lead_source
+            ? t(`tables:leadSources.${r.user.lead_source}`, { defaultValue: r.user.lead_source })
+            : '–',
+      { priority: 4 },
     ),
-    column('linked_agent', 160, (r) => (r.user.linked_agent ? clientName(r.user.linked_agent) : '–')),
-    column('number_of_calls', 116, (r) => r.user.number_of_calls, { align: 'right' }),
+    column('linked_agent', 160, (r) => (r.user.linked_agent ? clientName(r.user.linked_agent) : '–'), { priority: 4 }),
+    column('number_of_calls', 116, (r) => r.user.number_of_calls, { align: 'right', priority: 3 }),
     column('last_contact_at', 160, (r) => dash(formatDateTime(r.user.last_contact_at))),
-    column('updated_at', 160, (r) => formatDateTime(r.updated_at)),
-    column('created_at', 160, (r) => formatDateTime(r.user.created_at), { visible: false }),
-    column('counters', 280, (r) => <Counters row={r} />),
+    column('updated_at', 160, (r) => formatDateTime(r.updated_at), { priority: 2 }),
+    column('created_at', 160, (r) => formatDateTime(r.user.created_at), { visible: false, priority: 2 }),
+    column('counters', 280, (r) => <Counters row={r} />, { priority: 2 }),
   ];
 }

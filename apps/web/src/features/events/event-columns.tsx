@@ -117,7 +117,14 @@ export function eventColumns(
         );
       },
     },
-    { id: 'type', label: t('events:columns.type'), width: 130, visible: opts.showType, render: (r) => t(`events:types.${r.type}`) },
+    {
+      id: 'type',
+      label: t('events:columns.type'),
+      width: 130,
+      minWidth: 120,
+      visible: opts.showType,
+      render: (r) => t(`events:types.${r.type}`),
+    },
     { id: 'agent', label: t('events:columns.agent'), width: 170, render: (r) => personName(r.agent) },
     {
       id: 'outcome',

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Facts, ReasonChips, Section, useYesNo } from './detail-bits.tsx';
 import { clientAddress, EventStatusChip, personName, type EventLinks } from './event-bits.tsx';
+import { compactCells } from '../../ui/table-cells.ts';
 
 /** "2025-03" → "03.2025", as the interface writes months. */
 const monthOf = (value: string | null) => (value ? value.split('-').reverse().join('.') : null);
@@ -132,12 +133,11 @@ export function ProductsSection({ event }: { event: EventDetailDto }) {
         <Typography color="text.secondary">{t('events:view.noProducts')}</Typography>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={t('events:view.products')}>
+          <Table size="small" aria-label={t('events:view.products')} sx={compactCells}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('events:lines.product')}</TableCell>
                 <TableCell>{t('events:lines.status')}</TableCell>
-                <TableCell>{t('events:lines.repayment')}</TableCell>
                 <TableCell align="right">{t('events:lines.quantity')}</TableCell>
                 <TableCell align="right">{t('events:lines.price')}</TableCell>
                 <TableCell align="right">{t('events:lines.rec_price')}</TableCell>
@@ -153,8 +153,15 @@ export function ProductsSection({ event }: { event: EventDetailDto }) {
                       {l.product.code} · {t(`events:productTypes.${l.product.type}`, { defaultValue: l.product.type })}
                     </Typography>
                   </TableCell>
-                  <TableCell>{t(`events:lineStatuses.${l.status}`)}</TableCell>
-                  <TableCell>{l.repayment_type ? t(`events:repayment.${l.repayment_type}`) : '–'}</TableCell>
+                  {/* How the line is paid, under its kind (a column of its own did not leave the guarantee room on a tablet). */}
+                  <TableCell>
+                    <Box>{t(`events:lineStatuses.${l.status}`)}</Box>
+                    {l.repayment_type && (
+                      <Typography variant="caption" color="text.secondary" data-testid="view-line-repayment">
+                        {t('events:lines.repayment')}: {t(`events:repayment.${l.repayment_type}`)}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell align="right">{l.quantity}</TableCell>
                   <TableCell align="right" data-testid="view-line-price">
                     {formatMoney(l.price)}
@@ -166,7 +173,7 @@ export function ProductsSection({ event }: { event: EventDetailDto }) {
             </TableBody>
             <TableFooter>
               <TableRow>
-                <TableCell colSpan={4} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                <TableCell colSpan={3} sx={{ fontWeight: 600, color: 'text.primary' }}>
                   {t('events:lines.sum')}
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary' }} data-testid="view-lines-sum">

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useCommissionRates, useSaveCommissionRates, type CommissionRate } from './api.ts';
+import { compactCells } from '../../ui/table-cells.ts';
 
 interface Cell {
   kind: 'percent' | 'fixed';
@@ -90,7 +91,7 @@ export function CommissionRatesSection() {
           {t('finances:rates.intro')}
         </Typography>
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 720 }}>
+          <Table size="small" sx={compactCells}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('finances:rates.reason')}</TableCell>
@@ -109,7 +110,8 @@ export function CommissionRatesSection() {
                     const invalid = cell.text.trim() !== '' && valueOf(cell) === undefined;
                     return (
                       <TableCell key={type} sx={{ py: 0.5 }}>
-                        <Box sx={{ display: 'flex', gap: 0.5 }}>
+                        {/* Rate above unit below 1200 px, so the grid fits a tablet. */}
+                        <Box sx={{ display: 'flex', gap: 0.5, flexDirection: { xs: 'column', lg: 'row' } }}>
                           <TextField
                             size="small"
                             value={cell.text}

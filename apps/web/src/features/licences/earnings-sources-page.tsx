@@ -6,6 +6,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { DateField } from '../../ui/date-fields.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useEarningsSources } from './api.ts';
+import { compactCells } from '../../ui/table-cells.ts';
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`);
 
@@ -41,7 +42,7 @@ export function EarningsSourcesPage() {
             })}
           </Typography>
           <TableContainer component={Paper}>
-            <Table size="small" aria-label={tc('screens.earningsSources')}>
+            <Table size="small" aria-label={tc('screens.earningsSources')} sx={compactCells}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('licences:fields.agent')}</TableCell>

@@ -27,6 +27,7 @@ import { DateField } from '../../ui/date-fields.tsx';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useActivateLicence, useIndependentAgents, useLicences, useRequestLicence, useSimulateRenewal } from './api.ts';
 import { LicenceStatusChip } from './licence-status.tsx';
+import { compactCells } from '../../ui/table-cells.ts';
 
 const PAGE = 50;
 
@@ -179,7 +180,7 @@ export function LicencesAdminPage() {
       {list.isError && <Alert severity="error">{errorMessage(list.error, tc)}</Alert>}
       {list.data && (
         <TableContainer component={Paper}>
-          <Table size="small" aria-label={tc('screens.licences')}>
+          <Table size="small" aria-label={tc('screens.licences')} sx={compactCells}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('licences:fields.agent')}</TableCell>

@@ -30,6 +30,7 @@ import { snackbar } from '../../app/snackbar.tsx';
 import { useOmnicas, useRefreshOmnicas, useSetOmnicasStatus } from './api.ts';
 import { NewApplicationDialog } from './new-application-dialog.tsx';
 import { paginationLabels } from '../../ui/data-table/pagination-labels.ts';
+import { compactCells } from '../../ui/table-cells.ts';
 
 const STATUS_COLOUR: Record<OmnicasStatus, 'info' | 'success' | 'error'> = {
   in_examination: 'info',
@@ -107,15 +108,11 @@ export function OmnicasPage() {
           </Alert>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={tc('screens.omnicas')} data-testid="omnicas-table">
+            <Table size="small" aria-label={tc('screens.omnicas')} data-testid="omnicas-table" sx={compactCells}>
               <TableHead>
                 <TableRow>
                   {(['id', 'created', 'order', 'client', 'agent', 'amount', 'reference', 'status', 'actions'] as const).map((c) => (
-                    <TableCell
-                      key={c}
-                      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                      align={c === 'amount' ? 'right' : c === 'actions' ? 'center' : undefined}
-                    >
+                    <TableCell key={c} sx={{ fontWeight: 600 }} align={c === 'amount' ? 'right' : c === 'actions' ? 'center' : undefined}>
                       {t(`omnicas:columns.${c}`)}
                     </TableCell>
                   ))}
@@ -173,8 +170,8 @@ function ApplicationRow({ application: a, canAsk }: { application: OmnicasApplic
       <TableCell>{a.id}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.created_at)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.contract_number ?? `#${a.order_id}`}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${a.client.name} ${a.client.surname}`}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.agent ? `${a.agent.name} ${a.agent.surname}` : '–'}</TableCell>
+      <TableCell>{`${a.client.name} ${a.client.surname}`}</TableCell>
+      <TableCell>{a.agent ? `${a.agent.name} ${a.agent.surname}` : '–'}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(a.amount)}
       </TableCell>

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../app/session.ts';
 import { Loading } from '../shell/dashboard-layout.tsx';
 import { useIaReferrals } from './api.ts';
 import { ReferralLinkCard } from './referral-link-card.tsx';
+import { compactCells } from '../../ui/table-cells.ts';
 
 const STATUS_COLOUR: Record<ReferralStatus, 'success' | 'default' | 'warning'> = {
   active: 'success',
@@ -30,7 +31,7 @@ export function IaReferralsPage() {
       {referrals.data && (
         <Paper variant="outlined">
           <TableContainer>
-            <Table size="small" data-testid="ia-referrals-table">
+            <Table size="small" data-testid="ia-referrals-table" sx={compactCells}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('referrals:ia.name')}</TableCell>

@@ -1,3 +1,4 @@
+import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -27,6 +28,18 @@ import type { LiveStatus } from '../../app/socket.ts';
 import { TelephonyBar } from '../telephony/telephony-bar.tsx';
 
 const STATUS_COLOUR = { connected: 'success', connecting: 'warning', offline: 'default' } as const;
+/** Out of sight, still read by screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  p: 0,
+  m: -1 / 8,
+  border: 0,
+} as const;
 
 export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; base: string; live: LiveStatus; onMenu: () => void }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +60,7 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
 
   return (
     <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1.5 }}>
+      <Toolbar sx={{ gap: { xs: 1, lg: 1.5 } }}>
         <IconButton edge="start" onClick={onMenu} aria-label={t('shell.openMenu')} sx={{ display: { md: 'none' } }}>
           <MenuIcon />
         </IconButton>
@@ -55,6 +68,17 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
           {t('app.title')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {canSearch && (
+          // Below 1200 px the field gives its room to the title: the button opens the search screen.
+          <IconButton
+            aria-label={t('shell.search')}
+            onClick={() => void navigate(`${base}/search`)}
+            sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
+            data-testid="top-bar-search-button"
+          >
+            <SearchIcon />
+          </IconButton>
+        )}
         {canSearch && (
           <TextField
             size="small"
@@ -76,13 +100,24 @@ export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; bas
               },
               htmlInput: { 'aria-label': t('shell.search') },
             }}
-            sx={{ width: { xs: 140, sm: 240 } }}
+            sx={{ width: 240, display: { xs: 'none', lg: 'inline-flex' } }}
           />
         )}
         <Suspense fallback={null}>
           <TelephonyBar role={user.role.code} live={live} />
         </Suspense>
-        <Chip size="small" color={STATUS_COLOUR[live]} label={t(`shell.live.${live}`)} data-testid="live-status" />
+        {/* Below 1200 px only its coloured dot shows (its words stay for screen readers and as a tooltip), so the title keeps its room. */}
+        <Chip
+          size="small"
+          color={STATUS_COLOUR[live]}
+          icon={<FiberManualRecordIcon />}
+          label={t(`shell.live.${live}`)}
+          title={t(`shell.live.${live}`)}
+          data-testid="live-status"
+          sx={(theme) => ({
+            [theme.breakpoints.down('lg')]: { '& .MuiChip-label': visuallyHidden, '& .MuiChip-icon': { mx: 0.5 } },
+          })}
+        />
         <Select
           size="small"
           value={i18n.resolvedLanguage ?? 'de'}

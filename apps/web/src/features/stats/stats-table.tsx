@@ -14,7 +14,10 @@ import {
 } from '@mui/material';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { formatDateTime, formatMoney, formatNumber, formatPercent, type CellKind } from '@bo/domain';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fitColumns } from '../../ui/data-table/fit-columns.ts';
+import { useBoxWidth } from '../../ui/data-table/use-box-width.ts';
 
 /** The totals row reads like the rows above it, in bold (a table footer is smaller and grey by default). */
 const FOOTER = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
@@ -47,7 +50,8 @@ export interface StatsRow {
 
 /**
  * The table of the statistics screens: a first column of names, a right-aligned column per figure and
- * the totals row; wider than a tablet it scrolls, and a keyboard reaches it to scroll it.
+ * the totals row. It fits its box: the figures on the right that do not fit are left out (named under the
+ * table, in the exports and one click away); shown anyway, the table scrolls with the names kept in view.
  */
 export function StatsTable(props: {
   id: string;
@@ -61,6 +65,37 @@ export function StatsTable(props: {
   totalTestId?: string;
   actions?: React.ReactNode;
 }) {
+  const { t } = useTranslation(['tables']);
+  const [boxRef, boxWidth] = useBoxWidth();
+  const [showAll, setShowAll] = useState(false);
+  // Each column's narrowest width (headers wrapped, figures on one line), measured once with every column drawn.
+  const signature = props.columns.map((c) => c.key).join('|');
+  const [minWidths, setMinWidths] = useState<{ signature: string; widths: number[] } | null>(null);
+  const measured = minWidths?.signature === signature ? minWidths.widths : null;
+  const tableRef = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    if (measured || !tableRef.current) {
+      return;
+    }
+    const cells = tableRef.current.querySelectorAll('thead tr:first-of-type th');
+    setMinWidths({ signature, widths: Array.from(cells, (cell) => Math.ceil(cell.getBoundingClientRect().width)) });
+  }, [measured, signature]);
+  const fitted =
+    measured && !showAll
+      ? fitColumns(
+          [{ key: '', label: props.firstLabel }, ...props.columns].map((c, i) => ({
+            id: i === 0 ? '#first' : c.key,
+            width: measured[i] ?? 0,
+            minWidth: measured[i] ?? 0,
+            alwaysVisible: i === 0,
+          })),
+          boxWidth,
+        )
+      : null;
+  const hidden = new Set(fitted?.hidden ?? []);
+  const columns = props.columns.filter((c) => !hidden.has(c.key));
+  const scrolls = showAll || fitted?.scrolls === true;
+  const first = scrolls ? ({ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const) : {};
   return (
     <Paper>
       <Box sx={{ p: 2, pb: 0, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -72,12 +107,12 @@ export function StatsTable(props: {
         </Box>
         {props.actions}
       </Box>
-      <TableContainer tabIndex={0} role="region" aria-labelledby={`${props.id}-title`}>
-        <Table size="small" data-testid={props.id}>
+      <TableContainer ref={boxRef} tabIndex={0} role="region" aria-labelledby={`${props.id}-title`}>
+        <Table ref={tableRef} size="small" data-testid={props.id} sx={measured ? undefined : { width: 'min-content' }}>
           <TableHead>
             <TableRow>
-              <TableCell>{props.firstLabel}</TableCell>
-              {props.columns.map((c) => (
+              <TableCell sx={first}>{props.firstLabel}</TableCell>
+              {columns.map((c) => (
                 <TableCell key={c.key} align="right">
                   {c.label}
                 </TableCell>
@@ -93,8 +128,8 @@ export function StatsTable(props: {
                 sx={row.onClick ? { cursor: 'pointer' } : undefined}
                 data-testid={props.rowTestId}
               >
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.label}</TableCell>
-                {props.columns.map((c) => (
+                <TableCell sx={{ whiteSpace: 'nowrap', ...first }}>{row.label}</TableCell>
+                {columns.map((c) => (
                   <TableCell key={c.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {shownFigure(c.kind, row.values[c.key])}
                   </TableCell>
@@ -105,8 +140,8 @@ export function StatsTable(props: {
           {props.total && (
             <TableFooter>
               <TableRow data-testid={props.totalTestId}>
-                <TableCell sx={FOOTER}>{props.total.label}</TableCell>
-                {props.columns.map((c) => (
+                <TableCell sx={{ ...FOOTER, ...first }}>{props.total.label}</TableCell>
+                {columns.map((c) => (
                   <TableCell key={c.key} align="right" sx={{ ...FOOTER, whiteSpace: 'nowrap' }}>
                     {shownFigure(c.kind, props.total!.values[c.key])}
                   </TableCell>
@@ -116,6 +151,23 @@ export function StatsTable(props: {
           )}
         </Table>
       </TableContainer>
+      {(hidden.size > 0 || showAll) && (
+        <Box sx={{ px: 2, py: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid={`${props.id}-hidden`}>
+          {hidden.size > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('tables:hiddenColumns', {
+                columns: props.columns
+                  .filter((c) => hidden.has(c.key))
+                  .map((c) => c.label)
+                  .join(', '),
+              })}
+            </Typography>
+          )}
+          <Button size="small" onClick={() => setShowAll(!showAll)}>
+            {showAll ? t('tables:fitColumns') : t('tables:showAllColumns')}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }

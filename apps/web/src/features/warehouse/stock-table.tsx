@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../app/error-message.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import { useChangeStock, useWarehouse } from './api.ts';
+import { compactCells } from '../../ui/table-cells.ts';
 
 /** A whole number typed into a field: undefined while it is not one. */
 function wholeNumber(text: string): number | undefined {
@@ -71,7 +72,7 @@ export function StockTable({ canManage }: { canManage: boolean }) {
   return (
     <Paper>
       <TableContainer>
-        <Table size="small" aria-label={t('warehouse:tabs.stock')} data-testid="stock-table">
+        <Table size="small" aria-label={t('warehouse:tabs.stock')} data-testid="stock-table" sx={compactCells}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ fontWeight: 600, width: 110 }}>{t('warehouse:stock.code')}</TableCell>

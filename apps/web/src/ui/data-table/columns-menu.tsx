@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataTableState } from './use-data-table.ts';
 
 /** Which columns show and in which order (first = leftmost); and a way back to the defaults. */
-export function ColumnsMenu<Row>({ table }: { table: DataTableState<Row> }) {
+export function ColumnsMenu<Row>({ table, hiddenForSpace = [] }: { table: DataTableState<Row>; hiddenForSpace?: readonly string[] }) {
   const { t } = useTranslation(['common', 'tables']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
@@ -45,6 +45,8 @@ export function ColumnsMenu<Row>({ table }: { table: DataTableState<Row> }) {
           {table.layout.columns.map((col, index) => {
             const spec = specs.get(col.id);
             const label = spec?.label ?? col.id;
+            // Left out for lack of space: shown unticked, with why; ticking it keeps it shown (the table then scrolls).
+            const noRoom = hiddenForSpace.includes(col.id);
             return (
               <Box component="li" key={col.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: 1 }} data-column={col.id}>
                 <FormControlLabel
@@ -52,12 +54,23 @@ export function ColumnsMenu<Row>({ table }: { table: DataTableState<Row> }) {
                   control={
                     <Checkbox
                       size="small"
-                      checked={col.visible}
-                      disabled={spec?.alwaysVisible === true || (col.visible && visibleCount === 1)}
+                      checked={col.visible && !noRoom}
+                      disabled={spec?.alwaysVisible === true || (col.visible && !noRoom && visibleCount === 1)}
                       onChange={(e) => table.setVisible(col.id, e.target.checked)}
                     />
                   }
-                  label={label}
+                  label={
+                    noRoom ? (
+                      <>
+                        {label}
+                        <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                          {t('tables:hiddenForSpace')}
+                        </Typography>
+                      </>
+                    ) : (
+                      label
+                    )
+                  }
                 />
                 <IconButton
                   size="small"

@@ -23,6 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { ColumnsMenu } from './columns-menu.tsx';
 import { DetailsIdContext } from './details-id.ts';
+import { fitColumns } from './fit-columns.ts';
+import { useBoxWidth } from './use-box-width.ts';
 import { clampWidth } from './layout-state.ts';
 import type { DataTableState } from './use-data-table.ts';
 import { paginationLabels } from './pagination-labels.ts';
@@ -133,6 +135,10 @@ function MessageRow({ span, children }: { span: number; children: ReactNode }) {
 }
 
 const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+/** A cell's text wraps onto more lines when its column is narrow; a word longer than the column breaks. */
+const wrap = { overflow: 'hidden', overflowWrap: 'break-word', px: 1 } as const;
+/** The first column while the table scrolls sideways: it stays in view. */
+const stickyFirst = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
 
 /**
  * The product's data table: dense, server-side sort and filters through the table state, columns
@@ -155,10 +161,25 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }
   const layoutPending = !table.restored || (table.restoredOtherRows && !restoredRowsCame);
 
+  const [boxRef, boxWidth] = useBoxWidth();
   const specs = new Map(table.columns.map((c) => [c.id, c]));
-  const visible = table.layout.columns
+  const wanted = table.layout.columns
     .filter((c) => c.visible && specs.has(c.id))
     .map((c) => ({ ...c, width: preview?.id === c.id ? preview.width : c.width, spec: specs.get(c.id)! }));
+  // The columns fitted to the box: narrower first, then the least important left out, scrolling last.
+  const fitted = fitColumns(
+    wanted.map((c) => ({
+      id: c.id,
+      width: c.width,
+      minWidth: c.spec.minWidth,
+      priority: c.spec.priority,
+      alwaysVisible: c.spec.alwaysVisible,
+      pinned: c.pinned,
+    })),
+    boxWidth,
+  );
+  const visible = wanted.filter((c) => fitted.widths.has(c.id)).map((c) => ({ ...c, width: fitted.widths.get(c.id)! }));
+  const sticky = (index: number) => (fitted.scrolls && index === 0 ? stickyFirst : undefined);
   const span = visible.length;
   const tableWidth = visible.reduce((sum, c) => sum + c.width, 0);
   const hasFilters = visible.some((c) => c.spec.filterable);
@@ -229,8 +250,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               ...(editing && { bgcolor: 'action.hover', verticalAlign: 'top' }),
             }}
           >
-            {visible.map((c) => (
-              <TableCell key={c.id} align={c.spec.align} sx={editing ? { py: 1 } : clip}>
+            {visible.map((c, index) => (
+              <TableCell key={c.id} align={c.spec.align} sx={{ ...(editing ? { py: 1 } : wrap), ...sticky(index) }}>
                 {c.spec.render(row)}
               </TableCell>
             ))}
@@ -258,7 +279,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {t('tables:clearFilters')}
           </Button>
         )}
-        <ColumnsMenu table={table} />
+        <ColumnsMenu table={table} hiddenForSpace={fitted.hidden} />
       </Box>
       {table.saveFailed && (
         <Alert severity="warning" sx={{ borderRadius: 0 }}>
@@ -266,7 +287,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Alert>
       )}
       <LinearProgress sx={{ height: 2, visibility: props.fetching && !props.loading && !layoutPending ? 'visible' : 'hidden' }} />
-      <TableContainer>
+      <TableContainer ref={boxRef}>
         <Table
           size="small"
           aria-label={props.label}
@@ -280,14 +301,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </colgroup>
           <TableHead>
             <TableRow>
-              {visible.map((c) => {
+              {visible.map((c, index) => {
                 const sorted = table.layout.sort?.field === c.id ? table.layout.sort.direction : undefined;
                 return (
                   <TableCell
                     key={c.id}
                     align={c.spec.align}
                     sortDirection={sorted ?? false}
-                    sx={{ ...clip, position: 'relative', fontWeight: 600 }}
+                    title={c.spec.label}
+                    sx={{ ...clip, px: 1, position: 'relative', fontWeight: 600, ...sticky(index), ...(sticky(index) && { zIndex: 2 }) }}
                   >
                     {c.spec.sortable ? (
                       <TableSortLabel active={sorted !== undefined} direction={sorted ?? 'asc'} onClick={() => table.toggleSort(c.id)}>
@@ -308,8 +330,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </TableRow>
             {hasFilters && (
               <TableRow>
-                {visible.map((c) => (
-                  <TableCell key={c.id} sx={{ py: 0.5 }}>
+                {visible.map((c, index) => (
+                  <TableCell key={c.id} sx={{ py: 0.5, ...sticky(index) }}>
                     {c.spec.filterable && (
                       <InputBase
                         value={table.layout.filters[c.id] ?? ''}

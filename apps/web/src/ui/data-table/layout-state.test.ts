@@ -213,6 +213,15 @@ describe('column changes', () => {
     expect(setColumnVisible(hidden, 'to', true).columns.find((c) => c.id === 'to')?.visible).toBe(true);
   });
 
+  it('pins a column the user shows, so a narrow screen keeps it; hiding it again unpins it; a saved pin is kept', () => {
+    const shown = setColumnVisible(setColumnVisible(layout(), 'to', false), 'to', true);
+    expect(shown.columns.find((c) => c.id === 'to')).toMatchObject({ visible: true, pinned: true });
+    const hiddenAgain = setColumnVisible(shown, 'to', false);
+    expect(hiddenAgain.columns.find((c) => c.id === 'to')).not.toHaveProperty('pinned');
+    expect(mergeLayout(shown, COLUMNS, DEFAULTS).columns.find((c) => c.id === 'to')?.pinned).toBe(true);
+    expect(mergeLayout(hiddenAgain, COLUMNS, DEFAULTS).columns.find((c) => c.id === 'to')).not.toHaveProperty('pinned');
+  });
+
   it('drops the filter of a column it hides, and only that one', () => {
     const filtered = layout({ filters: { to: 'anna', subject: 'x' } });
     expect(setColumnVisible(filtered, 'to', false).filters).toEqual({ subject: 'x' });

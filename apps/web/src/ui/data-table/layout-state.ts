@@ -9,7 +9,17 @@ export const COLUMN_WIDTH = { min: 60, max: 800, default: 160 } as const;
 
 export const tableLayout = z.object({
   version: z.literal(1),
-  columns: z.array(z.object({ id: z.string().max(100), visible: z.boolean(), width: z.number().finite() })).max(200),
+  columns: z
+    .array(
+      z.object({
+        id: z.string().max(100),
+        visible: z.boolean(),
+        width: z.number().finite(),
+        /** The user showed it: it stays shown on a narrow screen too (the table then scrolls sideways). */
+        pinned: z.boolean().optional(),
+      }),
+    )
+    .max(200),
   sort: z.object({ field: z.string().max(100), direction: z.enum(['asc', 'desc']) }).nullable(),
   filters: z.record(z.string().max(100), z.string().max(200)),
   pageSize: z.number().int().positive(),
@@ -25,6 +35,10 @@ export interface LayoutColumnSpec {
   /** Never hidden (the column that identifies a row). */
   alwaysVisible?: boolean;
   width?: number;
+  /** Narrower than this the column's content no longer reads (by default 70 % of its width). */
+  minWidth?: number;
+  /** How long the column stays when the screen is narrow: higher stays longer (default 5). */
+  priority?: number;
   sortable?: boolean;
   filterable?: boolean;
 }
@@ -85,7 +99,8 @@ export function mergeLayout(saved: unknown, columns: readonly LayoutColumnSpec[]
       continue;
     }
     seen.add(col.id);
-    merged.push({ id: col.id, visible: spec.alwaysVisible ? true : col.visible, width: clampWidth(col.width) });
+    const visible = spec.alwaysVisible ? true : col.visible;
+    merged.push({ id: col.id, visible, width: clampWidth(col.width), ...(visible && col.pinned && { pinned: true }) });
   }
   columns.forEach((spec, index) => {
     if (seen.has(spec.id)) {
@@ -136,14 +151,20 @@ export function moveColumn(layout: TableLayout, id: string, delta: -1 | 1): Tabl
 }
 
 /**
- * Shows or hides a column; the last visible column and an always-visible one stay shown. Hiding a
- * column drops its filter: rows filtered by a filter nobody can see would look like missing data.
+ * Shows or hides a column; the last visible column and an always-visible one stay shown. A column the
+ * user shows is pinned: a narrow screen does not leave it out. Hiding a column drops its filter: rows
+ * filtered by a filter nobody can see would look like missing data.
  */
 export function setColumnVisible(layout: TableLayout, id: string, visible: boolean, spec?: LayoutColumnSpec): TableLayout {
   if (!visible && (spec?.alwaysVisible || layout.columns.filter((c) => c.visible).every((c) => c.id === id))) {
     return layout;
   }
-  const columns = layout.columns.map((c) => (c.id === id ? { ...c, visible } : c));
+  const columns = layout.columns.map((c) => {
+    if (c.id !== id) {
+      return c;
+    }
+    return visible ? { id: c.id, width: c.width, visible, pinned: true } : { id: c.id, width: c.width, visible };
+  });
   if (visible || !(id in layout.filters)) {
     return { ...layout, columns };
   }
