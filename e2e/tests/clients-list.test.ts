@@ -21,6 +21,8 @@ import { tr } from '../support/i18n.ts';
 
 const MAKE_A_DEMO_STATUSES = ['potential', 'unqualified', 'call_agents', 'user_rec', 'older'];
 const TABLET = { width: 768, height: 1024 } as const;
+/** Wide enough that the list shows its agent column (narrower screens leave it out for room). */
+const WIDE = { width: 1920, height: 1080 } as const;
 
 /** Every GET /api/clients list request of the page (not the nested tabs or actions), as query parameters. */
 function recordListRequests(page: Page): URLSearchParams[] {
@@ -173,7 +175,7 @@ void describe('clients list', { timeout: 180_000 }, () => {
   );
 
   void it(
-    'call agent on a tablet: the list fits the window and the table scrolls sideways',
+    'call agent on a tablet: the list fits the window; a column left out for room is shown on request, and with every column the table scrolls with its first column in view',
     withPage(
       async (page) => {
         await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
@@ -184,14 +186,55 @@ void describe('clients list', { timeout: 180_000 }, () => {
         await page.getByTestId('add-custom-filter').click();
         await assertNoPageOverflow(page);
         await screenshot(page, 'clients-list-call-agent-768');
-        const scroller = page.getByTestId('clients-table').locator('xpath=..');
-        const scrolled = await scroller.evaluate((e) => {
-          e.scrollLeft = e.scrollWidth;
-          return e.scrollLeft;
-        });
-        assert.ok(scrolled > 0, 'the table scrolls sideways');
         await page.getByTestId('toggle-filters').click();
-        await screenshot(page, 'clients-list-call-agent-768-scrolled');
+        const table = page.getByTestId('clients-table');
+        const scroller = table.locator('xpath=..');
+        const fits = () => scroller.evaluate((e) => e.scrollWidth <= e.clientWidth + 1);
+        const headers = async () => (await table.locator('thead tr').first().locator('th').allTextContents()).map((h) => h.trim());
+        const address = tr('de', 'clients:columns.address');
+        assert.ok(await fits(), 'the table fits without scrolling sideways');
+        assert.ok(!(await headers()).includes(address), 'the address is left out for room');
+
+        // The columns menu says the address was left out for room; ticking it shows it, and a column of less
+        // weight gives way. Every column ticked so, the table scrolls sideways as the last resort, the first
+        // column kept in view.
+        await page.getByTestId('table-columns-button').click();
+        const menu = page.getByTestId('table-columns-menu');
+        const entry = menu.locator('[data-column="address"]');
+        const noRoom = menu.locator('li').filter({ hasText: tr('de', 'tables:hiddenForSpace') });
+        await entry.getByText(tr('de', 'tables:hiddenForSpace')).waitFor();
+        assert.ok(!(await entry.getByRole('checkbox').isChecked()));
+        try {
+          const leftOut = await noRoom.count();
+          await entry.getByRole('checkbox').check();
+          await eventually(async () => assert.ok((await headers()).includes(address)));
+          assert.ok(await fits(), 'the address shown, the table still fits');
+          assert.ok((await noRoom.count()) >= leftOut, 'another column gave way');
+          while ((await noRoom.count()) > 0) {
+            await noRoom.first().getByRole('checkbox').check();
+          }
+          await page.keyboard.press('Escape');
+          await menu.waitFor({ state: 'detached' });
+          assert.ok(!(await fits()), 'every column shown, the table scrolls');
+          const firstCell = table.locator('thead th').first();
+          const before = (await firstCell.boundingBox())!.x;
+          const scrolled = await scroller.evaluate((e) => {
+            e.scrollLeft = e.scrollWidth;
+            return e.scrollLeft;
+          });
+          assert.ok(scrolled > 0, 'the table scrolls sideways');
+          assert.equal((await firstCell.boundingBox())!.x, before, 'the first column stays in view');
+          await screenshot(page, 'clients-list-call-agent-768-scrolled');
+        } finally {
+          // Back to the default layout: other tests read the call agent's list as it starts.
+          const saved = page.waitForResponse(
+            (res) => res.request().method() === 'PUT' && new URL(res.url()).pathname.startsWith('/api/general/snapshot/'),
+          );
+          await page.getByTestId('table-columns-button').click();
+          await page.getByRole('button', { name: tr('de', 'tables:resetLayout') }).click();
+          await page.keyboard.press('Escape');
+          await saved;
+        }
       },
       { viewport: TABLET, touch: true },
     ),
@@ -295,41 +338,44 @@ void describe('clients list', { timeout: 180_000 }, () => {
 
   void it(
     'a client changed by someone else is replaced in the open list (live event client_updated)',
-    withPage(async (page) => {
-      const requests = recordListRequests(page);
-      const sockets = watchSocketConnections(page);
-      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
-      // The landing screen's socket is admitted before the list is opened in a page of its own.
-      await sockets.connected(1);
-      await page.goto('/ca-dashboard/clients');
-      await rows(page).first().waitFor();
-      const row = rows(page).first();
-      const id = (await row.getAttribute('data-client-id'))!;
-      const shownRow = page.locator(`[data-testid="client-row"][data-client-id="${id}"]`);
-      // Until the tab's socket is connected, an event would pass unheard. The list listens on it (spec 9: one socket per tab).
-      await sockets.connected(2);
+    withPage(
+      async (page) => {
+        const requests = recordListRequests(page);
+        const sockets = watchSocketConnections(page);
+        await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+        // The landing screen's socket is admitted before the list is opened in a page of its own.
+        await sockets.connected(1);
+        await page.goto('/ca-dashboard/clients');
+        await rows(page).first().waitFor();
+        const row = rows(page).first();
+        const id = (await row.getAttribute('data-client-id'))!;
+        const shownRow = page.locator(`[data-testid="client-row"][data-client-id="${id}"]`);
+        // Until the tab's socket is connected, an event would pass unheard. The list listens on it (spec 9: one socket per tab).
+        await sockets.connected(2);
 
-      // An admin in another browser links a sales agent to the client.
-      const admin = await newContext();
-      const adminPage = await admin.newPage();
-      await signIn(adminPage, 'admin@demo.test', DEMO_PASSWORD);
-      const agents = (await (await adminPage.request.get('/api/sales-agents?is_active=true')).json()) as Json<'get', '/api/sales-agents'>;
-      const agent = agents.data[0]!;
-      const listed = requests.length;
-      const changed = await adminPage.request.post(`/api/clients/update-linked-agents/${id}`, { data: { agent_id: agent.id } });
-      assert.equal(changed.status(), 200, await changed.text());
+        // An admin in another browser links a sales agent to the client.
+        const admin = await newContext();
+        const adminPage = await admin.newPage();
+        await signIn(adminPage, 'admin@demo.test', DEMO_PASSWORD);
+        const agents = (await (await adminPage.request.get('/api/sales-agents?is_active=true')).json()) as Json<'get', '/api/sales-agents'>;
+        const agent = agents.data[0]!;
+        const listed = requests.length;
+        const changed = await adminPage.request.post(`/api/clients/update-linked-agents/${id}`, { data: { agent_id: agent.id } });
+        assert.equal(changed.status(), 200, await changed.text());
 
-      await eventually(async () => {
-        const text = await textOf(shownRow);
-        for (const part of agent.name.split(' ')) {
-          assert.ok(text.includes(part), `the row shows ${agent.name}: ${text}`);
-        }
-      });
-      assert.equal(requests.length, listed, 'the row came over the socket, not from a new list request');
-      // The event came on the one socket: the list opened no second one (it would have been admitted by now).
-      assert.equal(sockets.admitted(), 2, 'one socket connection per page: the landing screen and the list');
-      assert.ok(sockets.websockets() <= 2, `at most one WebSocket per page, not ${sockets.websockets()}`);
-    }),
+        await eventually(async () => {
+          const text = await textOf(shownRow);
+          for (const part of agent.name.split(' ')) {
+            assert.ok(text.includes(part), `the row shows ${agent.name}: ${text}`);
+          }
+        });
+        assert.equal(requests.length, listed, 'the row came over the socket, not from a new list request');
+        // The event came on the one socket: the list opened no second one (it would have been admitted by now).
+        assert.equal(sockets.admitted(), 2, 'one socket connection per page: the landing screen and the list');
+        assert.ok(sockets.websockets() <= 2, `at most one WebSocket per page, not ${sockets.websockets()}`);
+      },
+      { viewport: WIDE },
+    ),
   );
 
   void it(

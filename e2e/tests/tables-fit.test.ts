@@ -37,6 +37,7 @@ let tablesMeasured = 0;
 
 /** What reaches past its box on the page as it is drawn now. */
 function overflows(page: Page): Promise<Overflow[]> {
+  // (The app bar is checked on its own, in a page opened at the tablet's width: see titleCut.)
   return page.evaluate(() => {
     const found: { what: string; by: number }[] = [];
     const viewport = document.documentElement.clientWidth;
@@ -62,11 +63,18 @@ function overflows(page: Page): Promise<Overflow[]> {
         found.push({ what: `"${name}" scrolls sideways in its box`, by: box.scrollWidth - box.clientWidth });
       }
     }
-    const title = document.querySelector('.MuiAppBar-root h6');
-    if (title instanceof HTMLElement && title.offsetParent !== null && title.scrollWidth > title.clientWidth + 1) {
-      found.push({ what: 'the app bar cuts off its title', by: title.scrollWidth - title.clientWidth });
-    }
     return found;
+  });
+}
+
+/**
+ * How much of the app bar's title is cut off. Checked in a page opened at its width: Chromium does not
+ * always apply the media queries again after a window resize while an audio player is on the page.
+ */
+function titleCut(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const title = document.querySelector('.MuiAppBar-root h6');
+    return title instanceof HTMLElement && title.offsetParent !== null ? title.scrollWidth - title.clientWidth : 0;
   });
 }
 
@@ -128,7 +136,10 @@ void describe('tables that fit', { timeout: 600_000 }, () => {
     void it(
       `${code}: every screen of the menu fits at 1440 and 768 px`,
       withPage(async (page) => {
+        await page.setViewportSize(WIDTHS[1]);
         await signIn(page, ROLE_SIGN_INS[code], DEMO_PASSWORD);
+        await settled(page);
+        assert.ok((await titleCut(page)) <= 1, 'the app bar shows its whole title on a tablet');
         const problems: string[] = [];
         const before = tablesMeasured;
         for (const screen of menuFor(code)) {

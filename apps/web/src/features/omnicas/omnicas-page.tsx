@@ -32,6 +32,9 @@ import { NewApplicationDialog } from './new-application-dialog.tsx';
 import { paginationLabels } from '../../ui/data-table/pagination-labels.ts';
 import { compactCells } from '../../ui/table-cells.ts';
 
+/** The application's number: left out below 1200 px, where the order and the client name the row. */
+const ID_CELL = { display: { xs: 'none', lg: 'table-cell' } } as const;
+
 const STATUS_COLOUR: Record<OmnicasStatus, 'info' | 'success' | 'error'> = {
   in_examination: 'info',
   accepted: 'success',
@@ -112,7 +115,11 @@ export function OmnicasPage() {
               <TableHead>
                 <TableRow>
                   {(['id', 'created', 'order', 'client', 'agent', 'amount', 'reference', 'status', 'actions'] as const).map((c) => (
-                    <TableCell key={c} sx={{ fontWeight: 600 }} align={c === 'amount' ? 'right' : c === 'actions' ? 'center' : undefined}>
+                    <TableCell
+                      key={c}
+                      sx={{ fontWeight: 600, ...(c === 'id' && ID_CELL) }}
+                      align={c === 'amount' ? 'right' : c === 'actions' ? 'center' : undefined}
+                    >
                       {t(`omnicas:columns.${c}`)}
                     </TableCell>
                   ))}
@@ -167,9 +174,9 @@ function ApplicationRow({ application: a, canAsk }: { application: OmnicasApplic
     );
   return (
     <TableRow hover data-testid="omnicas-row" data-application-id={a.id} data-order-id={a.order_id}>
-      <TableCell>{a.id}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.created_at)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.contract_number ?? `#${a.order_id}`}</TableCell>
+      <TableCell sx={ID_CELL}>{a.id}</TableCell>
+      <TableCell>{formatDateTime(a.created_at)}</TableCell>
+      <TableCell>{a.contract_number ?? `#${a.order_id}`}</TableCell>
       <TableCell>{`${a.client.name} ${a.client.surname}`}</TableCell>
       <TableCell>{a.agent ? `${a.agent.name} ${a.agent.surname}` : '–'}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -163,7 +163,7 @@ export function StatsTable(props: {
               })}
             </Typography>
           )}
-          <Button size="small" onClick={() => setShowAll(!showAll)}>
+          <Button size="small" onClick={() => setShowAll(!showAll)} aria-pressed={showAll} data-testid={`${props.id}-show-all`}>
             {showAll ? t('tables:fitColumns') : t('tables:showAllColumns')}
           </Button>
         </Box>
