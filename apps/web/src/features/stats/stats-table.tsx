@@ -68,8 +68,14 @@ export function StatsTable(props: {
   const { t } = useTranslation(['tables']);
   const [boxRef, boxWidth] = useBoxWidth();
   const [showAll, setShowAll] = useState(false);
-  // Each column's narrowest width (headers wrapped, figures on one line), measured once with every column drawn.
-  const signature = props.columns.map((c) => c.key).join('|');
+  // Each column's narrowest width (headers wrapped, figures on one line), measured with every column drawn, again
+  // whenever what the columns hold changes (another language, period or agent); the measuring render is never painted.
+  const signature = JSON.stringify([
+    props.firstLabel,
+    props.columns.map((c) => [c.key, c.label]),
+    props.rows.map((r) => [r.key, typeof r.label === 'string' ? r.label : '', r.values]),
+    props.total?.values ?? null,
+  ]);
   const [minWidths, setMinWidths] = useState<{ signature: string; widths: number[] } | null>(null);
   const measured = minWidths?.signature === signature ? minWidths.widths : null;
   const tableRef = useRef<HTMLTableElement>(null);
