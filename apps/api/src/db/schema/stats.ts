@@ -28,3 +28,14 @@ export const statsRefresh = pgTable('stats_refresh', {
   /** How long the refresh took, for the logs and the performance notes. */
   tookMs: integer('took_ms').notNull(),
 });
+
+/**
+ * Past years whose source rows changed since their figures were computed (docs/statistics.md "Past
+ * years"). Triggers on the rows the figures are made of add the year of a changed row when it lies
+ * before the current Zurich year; the refresh job recomputes such a year and removes it. `marked_at` is
+ * when the oldest change not yet in the stored figures was made.
+ */
+export const statsDirtyYears = pgTable('stats_dirty_years', {
+  year: integer('year').primaryKey(),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -173,6 +173,8 @@ export async function refreshYear(tx: Tx, year: number, computedAt: Date, tookMs
   await tx.execute(sql`SET LOCAL jit = off`);
   // Two refreshes of the same year wait for each other instead of writing the year twice.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('stats_monthly'), ${year})`);
+  // A change reaching the year from now on marks it again (after this transaction, so it is not lost).
+  await tx.execute(sql`DELETE FROM stats_dirty_years WHERE year = ${year}`);
   await tx.execute(sql`DELETE FROM stats_monthly WHERE year = ${year}`);
   for (const { statement } of familyStatements(year)) {
     await tx.execute(statement);
@@ -190,11 +192,29 @@ export interface MonthlyRow {
   values: Record<string, number>;
 }
 
-/** When the year was last computed, or null. */
-export async function computedAt(tx: Tx, year: number): Promise<Date | null> {
-  const res = await tx.execute<{ computed_at: string | Date }>(sql`SELECT computed_at FROM stats_refresh WHERE year = ${year}`);
+/** When the year was last computed, and since when a change not in its figures waits (null: none); null if never. */
+export async function snapshotState(tx: Tx, year: number): Promise<{ computedAt: Date; changedAt: Date | null } | null> {
+  const res = await tx.execute<{ computed_at: string | Date; marked_at: string | Date | null }>(sql`
+    SELECT r.computed_at, d.marked_at FROM stats_refresh r LEFT JOIN stats_dirty_years d ON d.year = r.year WHERE r.year = ${year}`);
   const row = res.rows[0];
-  return row ? new Date(row.computed_at) : null;
+  return row ? { computedAt: new Date(row.computed_at), changedAt: row.marked_at === null ? null : new Date(row.marked_at) } : null;
+}
+
+/**
+ * Past years to compute: those a change reached since their figures were computed (oldest change first),
+ * then those never computed from the first year with a demo or an order on (both indexed by date).
+ */
+export async function pastYearsDue(tx: Tx, before: number): Promise<number[]> {
+  const res = await tx.execute<{ year: number }>(sql`
+    SELECT year FROM (
+      SELECT year, 0 AS rank, marked_at FROM stats_dirty_years WHERE year < ${before}
+      UNION ALL
+      SELECT y, 1, NULL FROM generate_series(
+        (SELECT extract(year FROM least((SELECT min(starts_at) FROM events), (SELECT min(created_at) FROM orders)) AT TIME ZONE 'Europe/Zurich')::int),
+        ${before} - 1) AS y
+      WHERE y >= 2000 AND NOT EXISTS (SELECT 1 FROM stats_refresh r WHERE r.year = y)
+    ) AS due ORDER BY rank, marked_at, year DESC`);
+  return res.rows.map((r) => Number(r.year));
 }
 
 /** The stored rows of some families of a year, months `from`–`to`. */

@@ -8,10 +8,14 @@ import type { GroupedRow } from './figures.repo.ts';
  * The pre-aggregated figures: a refresh job computes the current Zurich year (`refreshedYears`) per
  * month and agent (`stats_monthly`), and a statistics request for such a year reads them instead of
  * the year's rows when they are at most `MAX_AGE_MS` old; the answer's `computed_at` is the instant they
- * were computed. Without a fresh snapshot (the job is not running, an older year) the request runs the
- * plain statements, as exact and slower.
+ * were computed. A past year is computed once and again only when a change reaches its rows (marked by
+ * triggers in `stats_dirty_years`); its figures answer until such a change is `MAX_AGE_MS` old. Without
+ * a usable snapshot (the job is not running, a year not computed yet) the request runs the plain
+ * statements, as exact and slower.
  */
 export const MAX_AGE_MS = 60_000;
+/** Past years computed per run of the job at most, so a run stays short (each takes about a current year's time). */
+const PAST_YEARS_PER_RUN = 2;
 
 /** Recomputes the years' figures (each in its own transaction); returns how long each took. */
 export async function refreshStats(db: Db, years: number[], now: () => Date = () => new Date()): Promise<{ year: number; ms: number }[]> {
@@ -34,10 +38,28 @@ export function refreshedYears(now: Date): number[] {
   return month === 1 ? [year, year - 1] : [year];
 }
 
-/** The instant the year's snapshot was taken, if it is fresh enough to answer with. */
+/** The years a run of the job computes: the current ones, then past years a change reached or never computed. */
+export async function yearsDue(db: Db, now: Date): Promise<number[]> {
+  const current = refreshedYears(now);
+  const past = await agg.pastYearsDue(db, Math.min(...current));
+  return [...current, ...past.slice(0, PAST_YEARS_PER_RUN)];
+}
+
+/**
+ * The instant the year's snapshot was taken, if it may answer: for a year the job keeps current, taken at
+ * most `MAX_AGE_MS` ago; for a past year, as long as no change reached it, or the oldest such change is
+ * at most `MAX_AGE_MS` old.
+ */
 export async function freshSnapshot(db: Db, year: number, now: Date): Promise<Date | null> {
-  const at = await agg.computedAt(db, year);
-  return at && now.getTime() - at.getTime() <= MAX_AGE_MS ? at : null;
+  const state = await agg.snapshotState(db, year);
+  if (!state) {
+    return null;
+  }
+  const current = refreshedYears(now);
+  if (year >= Math.min(...current)) {
+    return now.getTime() - state.computedAt.getTime() <= MAX_AGE_MS ? state.computedAt : null;
+  }
+  return state.changedAt === null || now.getTime() - state.changedAt.getTime() <= MAX_AGE_MS ? state.computedAt : null;
 }
 
 export interface Narrowing {

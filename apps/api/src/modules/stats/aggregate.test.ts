@@ -16,7 +16,7 @@ import { pdfText } from '../../../test/pdf-text.ts';
 // eslint-disable-next-line no-restricted-imports -- the finances statistics read this module's snapshot; the test sets their clock to compare both answers.
 import { financeStats } from '../finances/stats.service.ts';
 import { callAgentStats, salesAgentStats } from './agents.service.ts';
-import { MAX_AGE_MS, refreshedYears, refreshStats } from './aggregate.service.ts';
+import { MAX_AGE_MS, refreshedYears, refreshStats, yearsDue } from './aggregate.service.ts';
 import { leadStats } from './leads.service.ts';
 
 /**
@@ -482,5 +482,100 @@ describe('statistics exports', () => {
     expect(bad.json()).toMatchObject({ field_validation: { format: 'invalid_value', lang: 'invalid_value', year: 'invalid_value' } });
     const noPdf = await file(team.admin, '/api/stats/leads/export?format=pdf');
     expect(noPdf.json()).toMatchObject({ field_validation: { format: 'invalid_value' } });
+  });
+});
+
+describe('a past year', () => {
+  const june = new Date('2026-06-01T08:00:00Z');
+  const later = (ms: number, from = june) => new Date(from.getTime() + ms);
+  const dirty = async () =>
+    (await t.pool.query<{ year: number; marked_at: Date }>(`SELECT year, marked_at FROM stats_dirty_years ORDER BY year`)).rows;
+  const sales = (now: Date) => salesAgentStats(t.db, actor(team.admin, 'admin'), { year: YEAR }, now);
+
+  it('is computed once and answers from its figures until a change reaches it; a change is in the answer within a minute', async () => {
+    await refreshStats(t.db, [YEAR], () => june);
+    expect(await dirty()).toEqual([]);
+    // Months later nothing changed in the year: its figures still answer, computed in June.
+    const stored = await sales(later(120 * 86_400_000));
+    expect(stored.data.computed_at).toBe(june.toISOString());
+
+    // An order of the year is canceled: the year is marked, at the change.
+    const { rows } = await t.pool.query<{ id: number; status: string }>(
+      `SELECT id, status FROM orders WHERE status <> 'canceled' AND created_at >= '2025-02-01' AND created_at < '2025-12-01'
+         AND agent_id IN ($1, $2) ORDER BY id LIMIT 1`,
+      [team.sa1.id, team.sa2.id],
+    );
+    const order = rows[0]!;
+    await t.pool.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [order.id]);
+    try {
+      const [mark] = await dirty();
+      expect(mark?.year).toBe(YEAR);
+      expect((await yearsDue(t.db, later(1000, mark!.marked_at))).slice(1)).toContain(YEAR);
+      // Within a minute of the change the stored figures may still answer; after it, the plain statements do.
+      expect((await sales(later(MAX_AGE_MS, mark!.marked_at))).data.computed_at).toBe(june.toISOString());
+      const afterMinute = later(MAX_AGE_MS + 1, mark!.marked_at);
+      const plain = await sales(afterMinute);
+      expect(plain.data.computed_at).toBe(afterMinute.toISOString());
+      expect(plain.data.table.total.sales).toBe(stored.data.table.total.sales - 1);
+
+      // The job computes the year again: its figures answer, with the change, and the mark is gone.
+      const again = later(MAX_AGE_MS + 2, mark!.marked_at);
+      await refreshStats(t.db, await yearsDue(t.db, again), () => again);
+      expect(await dirty()).toEqual([]);
+      const recomputed = await sales(later(86_400_000, again));
+      expect(recomputed.data.computed_at).toBe(again.toISOString());
+      expect(withoutTime(recomputed)).toEqual(withoutTime(plain));
+    } finally {
+      await t.pool.query(`UPDATE orders SET status = $2 WHERE id = $1`, [order.id, order.status]);
+      await refreshStats(t.db, [YEAR], () => june);
+    }
+  });
+
+  it.each([
+    [
+      'a payment on one of its orders',
+      `INSERT INTO order_payments (order_id, amount, paid_at) SELECT id, 100, now() FROM orders WHERE created_at >= '2025-02-01' AND created_at < '2025-12-01' LIMIT 1`,
+      true,
+    ],
+    [
+      'a sold line of one of its orders repriced',
+      `UPDATE event_products SET price = price + 1 WHERE id = (SELECT ep.id FROM event_products ep JOIN orders o ON o.id = ep.order_id WHERE o.created_at >= '2025-02-01' AND o.created_at < '2025-12-01' LIMIT 1)`,
+      true,
+    ],
+    [
+      'a commission written in it',
+      `UPDATE commissions SET status = 'paid' WHERE id = (SELECT id FROM commissions WHERE created_at >= '2025-02-01' AND created_at < '2025-12-01' AND status <> 'paid' LIMIT 1)`,
+      true,
+    ],
+    [
+      'a demo of it moved to another agent',
+      `UPDATE events SET status = 'remeet' WHERE id = (SELECT id FROM events WHERE type = 'presentation' AND starts_at >= '2025-02-01' AND starts_at < '2025-12-01' AND status <> 'remeet' LIMIT 1)`,
+      true,
+    ],
+    [
+      'a call made in it',
+      `INSERT INTO contact_history (user_id, type, flow, agent_id, created_at) SELECT id, 'call', 'lead_flow', NULL, '2025-05-05T10:00:00Z' FROM users WHERE role_id = 2 LIMIT 1`,
+      true,
+    ],
+    [
+      'a lead of it with another status',
+      `UPDATE users SET status = 'not_interested' WHERE id = (SELECT id FROM users WHERE role_id = 2 AND created_at >= '2025-02-01' AND created_at < '2025-12-01' AND status IS DISTINCT FROM 'not_interested' LIMIT 1)`,
+      true,
+    ],
+    [
+      'a lead of it with another phone number (not a figure)',
+      `UPDATE users SET phone = '044 000 00 00' WHERE id = (SELECT id FROM users WHERE role_id = 2 AND created_at >= '2025-02-01' AND created_at < '2025-12-01' LIMIT 1)`,
+      false,
+    ],
+    [
+      'a call made today (the current year)',
+      `INSERT INTO contact_history (user_id, type, flow, agent_id, created_at) SELECT id, 'call', 'lead_flow', NULL, now() FROM users WHERE role_id = 2 LIMIT 1`,
+      false,
+    ],
+  ])('%s marks the year: %s', async (_name, statement, marks) => {
+    await t.pool.query(`DELETE FROM stats_dirty_years`);
+    const res = await t.pool.query(statement);
+    expect(res.rowCount).toBe(1);
+    expect((await dirty()).map((d) => d.year)).toEqual(marks ? [YEAR] : []);
   });
 });

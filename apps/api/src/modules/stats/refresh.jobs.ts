@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
-import { refreshedYears, refreshStats } from './aggregate.service.ts';
+import { refreshStats, yearsDue } from './aggregate.service.ts';
 
 const STATS_REFRESH = 'stats.refresh';
 /**
@@ -10,13 +10,16 @@ const STATS_REFRESH = 'stats.refresh';
  */
 const AGAIN_AFTER_SECONDS = 30;
 
-/** The refresh of the pre-aggregated statistics: the current Zurich year (in January the one before too). */
+/**
+ * The refresh of the pre-aggregated statistics: the current Zurich year (in January the one before too),
+ * then past years a change reached or never computed, two at most per run.
+ */
 export async function registerStatsJobs(boss: PgBoss, deps: { db: Db }, onError: (err: Error) => void): Promise<void> {
   // One run waiting and one running at most, whatever the number of API processes.
   await boss.createQueue(STATS_REFRESH, { policy: 'stately' });
   await boss.work(STATS_REFRESH, async () => {
     try {
-      await refreshStats(deps.db, refreshedYears(new Date()));
+      await refreshStats(deps.db, await yearsDue(deps.db, new Date()));
     } catch (err) {
       onError(err instanceof Error ? err : new Error(String(err)));
     }
