@@ -11,6 +11,17 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 export const DEMO_PASSWORD = 'Demo1234!';
+/** The demo data's sign-in of each role (README "Demo sign-ins"). */
+export const DEMO_SIGN_INS = {
+  admin: 'admin@demo.test',
+  user: 'user@demo.test',
+  sales_agent: 'sa@demo.test',
+  call_agent: 'ca@demo.test',
+  prom_agent: 'pa@demo.test',
+  partner: 'partner@demo.test',
+  ocr_manager: 'om@demo.test',
+  independent_agent: 'ia@demo.test',
+} as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
 const ARGS = [

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROLES, screenPath, screensFor, type PrepareImportDto, type RoleCode, type Screen } from '@bo/domain';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, signIn, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, DEMO_SIGN_INS, signIn, withPage } from '../support/browser.ts';
 import type { Json } from '../support/contract.ts';
 import { apiJson } from '../support/factories.ts';
 
@@ -13,16 +13,7 @@ import { apiJson } from '../support/factories.ts';
  * WCAG 2 A and AA rules and its best practices without a critical or serious violation.
  */
 
-const EMAIL: Record<RoleCode, string> = {
-  admin: 'admin@demo.test',
-  user: 'user@demo.test',
-  sales_agent: 'sa@demo.test',
-  call_agent: 'ca@demo.test',
-  prom_agent: 'pa@demo.test',
-  partner: 'partner@demo.test',
-  ocr_manager: 'om@demo.test',
-  independent_agent: 'ia@demo.test',
-};
+const EMAIL: Record<RoleCode, string> = DEMO_SIGN_INS;
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const BLOCKING = new Set(['critical', 'serious']);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { menuFor, roleByCode, screenPath, type RoleCode } from '@bo/domain';
-import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, DEMO_SIGN_INS, eventually, screenshot, signIn, withPage } from '../support/browser.ts';
 import { tr } from '../support/i18n.ts';
 
 /**
@@ -16,16 +16,7 @@ const WIDTHS = [
   { width: 768, height: 1024 },
 ] as const;
 
-const ROLE_SIGN_INS: Record<RoleCode, string> = {
-  admin: 'admin@demo.test',
-  user: 'user@demo.test',
-  sales_agent: 'sa@demo.test',
-  call_agent: 'ca@demo.test',
-  prom_agent: 'pa@demo.test',
-  partner: 'partner@demo.test',
-  ocr_manager: 'om@demo.test',
-  independent_agent: 'ia@demo.test',
-};
+const ROLE_SIGN_INS: Record<RoleCode, string> = DEMO_SIGN_INS;
 
 interface Overflow {
   what: string;

@@ -7,18 +7,10 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/session.ts';
 import { fileUrl } from './api.ts';
 import { percentOf, reasonParts } from './reasons.ts';
+import { visuallyHidden } from '../../ui/visually-hidden.ts';
 
 /** Below this confidence an OCR value is shown with its image (the engine was unsure). */
 export const OCR_UNSURE = 0.9;
-
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A row's validation key for a field, in words (the import's own keys first, then the product's). */
 export function rowErrorText(key: string, t: TFunction): string {
@@ -67,7 +59,7 @@ export function FieldCell({ row, field }: { row: ImportRowDto; field: ImportFiel
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {value ?? t('import:review.emptyValue')}
         </Box>
-        <Box component="span" sx={srOnly}>
+        <Box component="span" sx={visuallyHidden}>
           {` (${message})`}
         </Box>
       </Box>

@@ -26,20 +26,9 @@ import { useEditProfile, useLoginBack, useLogout } from '../../app/session.ts';
 import { snackbar } from '../../app/snackbar.tsx';
 import type { LiveStatus } from '../../app/socket.ts';
 import { TelephonyBar } from '../telephony/telephony-bar.tsx';
+import { visuallyHidden } from '../../ui/visually-hidden.ts';
 
 const STATUS_COLOUR = { connected: 'success', connecting: 'warning', offline: 'default' } as const;
-/** Out of sight, still read by screen readers. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  p: 0,
-  m: -1 / 8,
-  border: 0,
-} as const;
 
 export function TopBar({ user, base, live, onMenu }: { user: CurrentUserDto; base: string; live: LiveStatus; onMenu: () => void }) {
   const { t, i18n } = useTranslation();

@@ -36,6 +36,7 @@ import {
 } from './call-state.ts';
 import { useRefreshCallLogs } from './api.ts';
 import { incomingCallLink } from './incoming-call-link.ts';
+import { visuallyHidden } from '../../ui/visually-hidden.ts';
 
 /**
  * The incoming-call dialog (spec 4): mounted once in the signed-in layout, opened by the socket's `call`
@@ -174,12 +175,3 @@ export function IncomingCallDialog({ role }: { role: RoleCode }) {
     </Dialog>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
