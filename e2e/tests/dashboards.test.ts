@@ -188,6 +188,23 @@ void describe('dashboards', { timeout: 300_000 }, () => {
   );
 
   void it(
+    "a call agent opens today's calls and finds their own row of today with as many",
+    withPage(async (page) => {
+      await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+      const d = await dashboardOf(page);
+      await expectCardsShown(page, d);
+      const calls = await openCard(page, d, 'calls_today');
+      await page.getByTestId('totalstats-day').waitFor();
+      const row = page.getByTestId('totalstats-row');
+      await row.first().waitFor();
+      const headers = await page.getByTestId('totalstats-table').locator('thead th').allTextContents();
+      const column = headers.findIndex((h) => h.trim() === tr('de', 'totalstats:figures.calls'));
+      assert.ok(column > 0, 'the calls column is shown');
+      await eventually(async () => assert.equal(numberIn(await textOf(row.first().locator('th, td').nth(column))), calls));
+    }),
+  );
+
+  void it(
     'a sales agent opens their sales of the month and finds their own row with as many',
     withPage(async (page) => {
       await signIn(page, 'sa@demo.test', DEMO_PASSWORD);

@@ -21134,6 +21134,7 @@ export interface operations {
         parameters: {
             query?: {
                 agent_id?: number;
+                day?: string;
                 from?: number;
                 to?: number;
                 year?: number;
@@ -21172,6 +21173,7 @@ export interface operations {
                                 }[];
                             };
                             computed_at: string;
+                            day: string | null;
                             from: number;
                             /** @enum {string} */
                             scope: "everyone" | "own";
@@ -21251,6 +21253,7 @@ export interface operations {
         parameters: {
             query: {
                 agent_id?: number;
+                day?: string;
                 format: "csv" | "xlsx" | "pdf";
                 from?: number;
                 lang?: "de" | "en" | "it" | "ru";
@@ -21809,6 +21812,7 @@ export interface operations {
         parameters: {
             query?: {
                 agent_id?: number;
+                day?: string;
                 from?: number;
                 to?: number;
                 year?: number;
@@ -21859,6 +21863,7 @@ export interface operations {
                                 }[];
                             };
                             computed_at: string;
+                            day: string | null;
                             from: number;
                             /** @enum {string} */
                             scope: "everyone" | "own";
@@ -21962,6 +21967,7 @@ export interface operations {
         parameters: {
             query: {
                 agent_id?: number;
+                day?: string;
                 format: "csv" | "xlsx" | "pdf";
                 from?: number;
                 lang?: "de" | "en" | "it" | "ru";

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { personRef } from './clients.ts';
+import { calendarDay } from './common.ts';
 
 /**
  * GET /api/stats/sales-agent and GET /api/stats/call-agent (spec 7: "the statistics response carries
  * charts and a table"). A year (default the current one, spec 9), a period of months within it and
  * optionally one agent. The figures are defined in docs/statistics.md; money in integer Rappen.
  */
+/** A day stands instead of the months, in its own year. */
+export const dayAlone = (q: { year?: number; from?: number; to?: number; day?: string }) =>
+  q.day === undefined || (q.from === undefined && q.to === undefined && (q.year === undefined || q.day.startsWith(`${q.year}-`)));
+export const dayRule = { message: 'invalid_value', path: ['day'] };
+
 const month = z.coerce.number().int('invalid_value').min(1, 'invalid_value').max(12, 'invalid_value');
 export const agentStatsQuery = z
   .object({
@@ -15,8 +21,14 @@ export const agentStatsQuery = z
     /** Last month of the period (1–12, included), default December. */
     to: month.optional(),
     agent_id: z.coerce.number().int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value').optional(),
+    /**
+     * One Zurich day (YYYY-MM-DD) instead of a period of months (a dashboard card's "today"): its year and
+     * month are the answer's year and period, its figures the day's.
+     */
+    day: calendarDay.optional(),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'invalid_value', path: ['to'] });
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'invalid_value', path: ['to'] })
+  .refine(dayAlone, dayRule);
 export type AgentStatsQuery = z.infer<typeof agentStatsQuery>;
 
 const int = z.number().int();
@@ -76,6 +88,8 @@ function statsDto<S extends z.ZodRawShape>(figures: z.ZodObject<S>) {
       from: int,
       to: int,
       agent_id: int.nullable(),
+      /** The one day the figures are of (YYYY-MM-DD), or null for the period of months. */
+      day: z.string().nullable(),
       /** Admins see every agent's name; an agent sees only their own row beside the team total. */
       scope: z.enum(['everyone', 'own']),
       charts: z.object({ months: z.array(figures.extend({ month: z.string() })) }),

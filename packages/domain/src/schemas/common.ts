@@ -11,6 +11,15 @@ export const errorBody = z.object({
 });
 
 /** Ids are PostgreSQL integers: larger numbers are refused here rather than by the database. */
+/** A calendar date YYYY-MM-DD that exists (no 31 April). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'invalid_value')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
+  }, 'invalid_value');
+
 export const idParams = z.object({ id: z.coerce.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value') });
 
 export function listOf<T extends z.ZodType>(item: T) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { dayAlone, dayRule } from './agent-stats.ts';
+import { calendarDay } from './common.ts';
 
 /**
  * GET /api/stats/leads (spec 3 "leads data", spec 7): the leads (clients) created in a period, per month,
@@ -61,10 +63,13 @@ export const agentStatsExportQuery = z
     from: month.optional(),
     to: month.optional(),
     agent_id: agentField,
+    /** One day instead of the months, as the screen's (agentStatsQuery). */
+    day: calendarDay.optional(),
     format: z.enum(EXPORT_FORMATS, { message: 'invalid_value' }),
     ...exportFields,
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, backwards);
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, backwards)
+  .refine(dayAlone, dayRule);
 export type AgentStatsExportQuery = z.infer<typeof agentStatsExportQuery>;
 
 export const leadStatsExportQuery = z

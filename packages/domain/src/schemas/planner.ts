@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { PLANNER, PLANNER_DESTINATIONS } from '../planner.ts';
+import { calendarDay } from './common.ts';
 
-/** A calendar date YYYY-MM-DD that exists (no 31 April). */
-const dateText = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'invalid_value')
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
-  }, 'invalid_value');
+const dateText = calendarDay;
 const timeText = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_value');
 const id = z.coerce.number().int().positive('invalid_value').max(2_147_483_647, 'invalid_value');
 const flag = z

@@ -453,6 +453,38 @@ describe('GET /api/stats/call-agent', () => {
     expect(own.charts.months.find((m) => m.month === '2025-02')).toMatchObject({ calls: 0 });
   });
 
+  it('narrows to one Zurich day (a dashboard card\'s "today")', async () => {
+    const day = await calls(team.admin, '?day=2025-02-01');
+    expect(day).toMatchObject({ year: 2025, from: 2, to: 2, day: '2025-02-01' });
+    expect(rowOf(day.table.rows, team.ca1)).toMatchObject({ calls: 1, reached: 1, leads_called: 1 });
+    expect(day.table.total).toMatchObject({ calls: 1, reached: 1 });
+    expect(day.charts.months.map((m) => m.month)).toEqual(['2025-02']);
+    // 2024-12-31 23:30 UTC is New Year's Day in Zurich.
+    expect((await calls(team.admin, '?day=2025-01-01')).table.total).toMatchObject({ calls: 1 });
+    expect((await calls(team.admin, '?day=2024-12-31')).table.total).toMatchObject({ calls: 0 });
+    // A call agent sees their own row of the day beside the team's.
+    const own = await calls(team.ca1, '?day=2025-02-03');
+    expect(own.table.rows.map((r) => r.agent.id)).toEqual([team.ca1.id]);
+    expect(own.table.rows[0]).toMatchObject({ calls: 1, reached: 1 });
+    expect((await calls(team.admin, '?year=2025')).day).toBeNull();
+    // The export of the day holds the day's figures and says which day.
+    const csv = await injectAs(t.app, team.admin.cookie, { method: 'GET', url: '/api/stats/call-agent/export?day=2025-02-01&format=csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('2025-02-01');
+    expect(csv.body).toContain('01.02.2025');
+  });
+
+  it.each([
+    ['a day that does not exist', '?day=2025-02-30'],
+    ['a day written otherwise', '?day=01.02.2025'],
+    ['a day and months', '?day=2025-02-01&from=2'],
+    ['a day of another year', '?year=2024&day=2025-02-01'],
+  ])('refuses %s field by field', async (_name, query) => {
+    const res = await injectAs(t.app, team.admin.cookie, { method: 'GET', url: `/api/stats/call-agent${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field_validation: { day: 'invalid_value' } });
+  });
+
   it.each(['sa1', 'ia', 'pa', 'partner', 'user', 'ocr'] as const)('refuses a %s', async (who) => {
     const res = await injectAs(t.app, team[who].cookie, { method: 'GET', url: '/api/stats/call-agent' });
     expect(res.statusCode).toBe(403);

@@ -27,6 +27,8 @@ interface Period {
   year: number;
   from: number;
   to: number;
+  /** One day instead of the months (YYYY-MM-DD): only the plain statements answer it. */
+  day: string | null;
   /** The agent the figures are narrowed to (admins), or null. */
   agentId: number | null;
   /** `own`: an agent sees their own months and row beside the team total, nobody else's name. */
@@ -40,18 +42,22 @@ interface Period {
  * for another agent is refused; any other role was refused by the route's permission already.
  */
 function periodOf(actor: Actor, q: AgentStatsQuery, roles: readonly RoleCode[], now: Date): Period {
-  const year = q.year ?? zurichClock(now).year;
-  const from = q.from ?? 1;
-  const to = q.to ?? 12;
-  const bounds = { from: zurichInstant(year, from, 1), to: zurichInstant(year, to + 1, 1) };
+  const [dayYear, dayMonth, dayOfMonth] = q.day ? q.day.split('-').map(Number) : [];
+  const year = dayYear ?? q.year ?? zurichClock(now).year;
+  const from = dayMonth ?? q.from ?? 1;
+  const to = dayMonth ?? q.to ?? 12;
+  const bounds = dayOfMonth
+    ? { from: zurichInstant(year, from, dayOfMonth), to: zurichInstant(year, from, dayOfMonth + 1) }
+    : { from: zurichInstant(year, from, 1), to: zurichInstant(year, to + 1, 1) };
+  const day = q.day ?? null;
   if (actor.role === 'admin') {
-    return { year, from, to, agentId: q.agent_id ?? null, scope: 'everyone', range: { ...bounds, agentId: q.agent_id, roles } };
+    return { year, from, to, day, agentId: q.agent_id ?? null, scope: 'everyone', range: { ...bounds, agentId: q.agent_id, roles } };
   }
   if (!roles.includes(actor.role) || (q.agent_id !== undefined && q.agent_id !== actor.userId)) {
     throw new AppError('Not allowed.', { fieldValidation: { agent_id: 'invalid_value' } });
   }
   // The team total needs every agent's rows; the agent's own months and row are picked from them.
-  return { year, from, to, agentId: actor.userId, scope: 'own', range: { ...bounds, agentId: undefined, roles } };
+  return { year, from, to, day, agentId: actor.userId, scope: 'own', range: { ...bounds, agentId: undefined, roles } };
 }
 
 /** The groups of a period, as the screen needs them: months, rows per agent, the total. */
@@ -149,6 +155,7 @@ async function assemble<F>(db: Db, p: Period, g: Groups, figures: (x: Record<str
       from: p.from,
       to: p.to,
       agent_id: p.agentId,
+      day: p.day,
       scope: p.scope,
       charts: {
         months: periodMonths(p.year, p.from, p.to).map((month, i) => ({ month, ...figures(g.months.get(p.from + i)) })),
@@ -164,7 +171,8 @@ async function assemble<F>(db: Db, p: Period, g: Groups, figures: (x: Record<str
  * (aggregate.service.ts), with the instant it was computed; null when the plain statements must run.
  */
 async function fromSnapshot(db: Db, p: Period, families: readonly Family[], now: Date): Promise<{ rows: GroupedRow[][]; at: Date } | null> {
-  const at = await pre.freshSnapshot(db, p.year, now);
+  // The stored figures are per month: a day is counted from its rows.
+  const at = p.day === null ? await pre.freshSnapshot(db, p.year, now) : null;
   if (!at) {
     return null;
   }

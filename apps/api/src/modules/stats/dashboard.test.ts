@@ -1,4 +1,4 @@
-import { zurichClock, type DashboardStatisticDto } from '@bo/domain';
+import { zurichClock, type CallAgentStatsDto, type DashboardStatisticDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEvent, buildTeam, type Staff } from '../../../test/factories.ts';
 import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
@@ -290,6 +290,12 @@ describe('GET /api/stats/dashboard-statistic', () => {
       path: '/ca-dashboard/total-statistics',
       query: { tab: 'call', year: '2025', from: '3', to: '3' },
     });
+    // Today's calls open the call tab narrowed to today, whose own row holds the same numbers.
+    const today = linkOf(ca1, 'calls_today');
+    expect(today).toEqual({ path: '/ca-dashboard/total-statistics', query: { tab: 'call', day: ca1.today } });
+    expect(linkOf(ca1, 'reached_today')).toEqual(today);
+    const tab = await injectAs(t.app, team.ca1.cookie, { method: 'GET', url: `/api/stats/call-agent?day=${ca1.today}` });
+    expect(tab.json<CallAgentStatsDto>().data.table.rows[0]).toMatchObject({ calls: 3, reached: 2 });
     expect(cardsOf(await dashboard(team.ca2))).toMatchObject({ calls_today: 1, reached_today: 1, own_demos_booked_month: 0 });
     // Recalls due: the clients of the first tab with an open recall up to today, as that list counts them with the link's filter.
     const link = linkOf(ca1, 'recalls_due')!;

@@ -22,16 +22,17 @@ export function sendFile(reply: FastifyReply, file: ExportFile) {
 
 async function agentExport(db: Db, actor: Actor, tab: 'sales' | 'call', q: AgentStatsExportQuery, now: Date): Promise<ExportFile> {
   const lang: Language = q.lang ?? 'de';
-  const query = { year: q.year, from: q.from, to: q.to, agent_id: q.agent_id };
+  const query = { year: q.year, from: q.from, to: q.to, agent_id: q.agent_id, day: q.day };
   const d = tab === 'sales' ? (await salesAgentStats(db, actor, query, now)).data : (await callAgentStats(db, actor, query, now)).data;
   const agent = d.agent_id === null ? null : d.table.rows.find((r) => r.agent.id === d.agent_id)?.agent;
   return exportFile(q.format, {
-    name: `${tab === 'sales' ? 'total-statistics-sales' : 'total-statistics-calls'}-${periodSlug(d.year, d.from, d.to)}`,
+    name: `${tab === 'sales' ? 'total-statistics-sales' : 'total-statistics-calls'}-${d.day ?? periodSlug(d.year, d.from, d.to)}`,
     title: `${text(lang, 'common:screens.totalStatistics')}: ${text(lang, `totalstats:tabs.${tab}`)}`,
     heading: headingOf(lang, {
       year: d.year,
       from: d.from,
       to: d.to,
+      day: d.day,
       agent: agent ? `${agent.name} ${agent.surname}` : null,
       computedAt: d.computed_at,
     }),

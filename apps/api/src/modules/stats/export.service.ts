@@ -300,10 +300,10 @@ export async function exportFile(
 /** The lines under the title: the period, the agent, when the figures were computed. */
 export function headingOf(
   lang: Language,
-  p: { year: number; from: number; to: number; agent?: string | null; computedAt: string },
+  p: { year: number; from: number; to: number; day?: string | null; agent?: string | null; computedAt: string },
 ): string[] {
   return [
-    periodText(lang, p.year, p.from, p.to),
+    p.day ? p.day.split('-').reverse().join('.') : periodText(lang, p.year, p.from, p.to),
     ...(p.agent ? [`${text(lang, 'totalstats:agent')}: ${p.agent}`] : []),
     text(lang, 'totalstats:computedAt', { at: formatDateTime(p.computedAt) }),
   ];

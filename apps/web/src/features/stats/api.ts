@@ -13,14 +13,20 @@ export interface AgentStatsFilter {
   from: number;
   to: number;
   agentId: number | null;
+  /** One day (YYYY-MM-DD) instead of the months: a dashboard card's "today". */
+  day: string | null;
 }
 
-const agentQuery = (f: AgentStatsFilter) => ({ year: f.year, from: f.from, to: f.to, agent_id: f.agentId ?? undefined });
+/** The query of a tab: one day, or the year and its months; and the agent. */
+export const agentQuery = (f: AgentStatsFilter) =>
+  f.day === null
+    ? { year: f.year, from: f.from, to: f.to, agent_id: f.agentId ?? undefined }
+    : { day: f.day, agent_id: f.agentId ?? undefined };
 
 /** The sales agents' tab of the total statistics (GET /api/stats/sales-agent). */
 export function useSalesAgentStats(f: AgentStatsFilter, enabled: boolean) {
   return useQuery({
-    queryKey: ['stats', 'sales-agent', f.year, f.from, f.to, f.agentId],
+    queryKey: ['stats', 'sales-agent', f.year, f.from, f.to, f.agentId, f.day],
     queryFn: async () => (await api.get('/api/stats/sales-agent', { query: agentQuery(f) })).data,
     placeholderData: keepPreviousData,
     enabled,
@@ -30,7 +36,7 @@ export function useSalesAgentStats(f: AgentStatsFilter, enabled: boolean) {
 /** The call agents' tab of the total statistics (GET /api/stats/call-agent). */
 export function useCallAgentStats(f: AgentStatsFilter, enabled: boolean) {
   return useQuery({
-    queryKey: ['stats', 'call-agent', f.year, f.from, f.to, f.agentId],
+    queryKey: ['stats', 'call-agent', f.year, f.from, f.to, f.agentId, f.day],
     queryFn: async () => (await api.get('/api/stats/call-agent', { query: agentQuery(f) })).data,
     placeholderData: keepPreviousData,
     enabled,

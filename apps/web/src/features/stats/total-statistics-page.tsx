@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  Chip,
   MenuItem,
   Paper,
   Stack,
@@ -83,7 +84,14 @@ const EXPORT_PATH = {
 
 /** The export address of a tab with the screen's filters and language. */
 function exportUrl(tab: StatsTab, f: AgentStatsFilter, format: string, lang: string): string {
-  const q = new URLSearchParams({ format, year: String(f.year), from: String(f.from), to: String(f.to), lang });
+  const q = new URLSearchParams({ format, lang });
+  if (tab === 'leads' || f.day === null) {
+    q.set('year', String(f.year));
+    q.set('from', String(f.from));
+    q.set('to', String(f.to));
+  } else {
+    q.set('day', f.day);
+  }
   if (f.agentId !== null && tab !== 'leads') {
     q.set('agent_id', String(f.agentId));
   }
@@ -105,11 +113,22 @@ function filterOfParams(params: URLSearchParams, currentYear: number): AgentStat
   };
   const from = whole('from', 1, 12) ?? 1;
   const to = whole('to', 1, 12) ?? 12;
+  const agentId = whole('agent_id', 1, 2_147_483_647);
+  // ?day=YYYY-MM-DD: that day's figures (its year and month chosen above it).
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(params.get('day') ?? '');
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const valid = new Date(Date.UTC(year, month - 1, date)).toISOString().startsWith(day[0]) && year >= 2000 && year <= 2100;
+    if (valid) {
+      return { year, from: month, to: month, agentId, day: day[0] };
+    }
+  }
   return {
     year: whole('year', 2000, 2100) ?? currentYear,
     from: Math.min(from, to),
     to: Math.max(from, to),
-    agentId: whole('agent_id', 1, 2_147_483_647),
+    agentId,
+    day: null,
   };
 }
 
@@ -149,7 +168,9 @@ function TotalStatistics({ role }: { role: RoleCode }) {
   const monthName = (month: number, style: 'short' | 'long') =>
     new Intl.DateTimeFormat(i18n.language, { month: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 15)));
 
-  const set = (change: Partial<AgentStatsFilter>) => setFilter((f) => ({ ...f, ...change }));
+  // Choosing a year or months leaves the one day a card asked for.
+  const set = (change: Partial<AgentStatsFilter>) =>
+    setFilter((f) => ({ ...f, ...change, day: 'year' in change || 'from' in change || 'to' in change ? null : f.day }));
   const filters = (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
       <TextField
@@ -201,6 +222,13 @@ function TotalStatistics({ role }: { role: RoleCode }) {
           </MenuItem>
         ))}
       </TextField>
+      {filter.day !== null && tab !== 'leads' && (
+        <Chip
+          label={t('totalstats:dayOnly', { day: filter.day.split('-').reverse().join('.') })}
+          onDelete={() => setFilter((f) => ({ ...f, day: null }))}
+          data-testid="totalstats-day"
+        />
+      )}
       {admin && tab !== 'leads' && (
         <TextField
           select
