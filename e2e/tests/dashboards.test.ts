@@ -188,6 +188,18 @@ void describe('dashboards', { timeout: 300_000 }, () => {
   );
 
   void it(
+    'a promotion agent opens their leads of the year that bought and finds as many, with the filters shown',
+    withPage(async (page) => {
+      await signIn(page, 'pa@demo.test', DEMO_PASSWORD);
+      const d = await dashboardOf(page);
+      await expectCardsShown(page, d);
+      const bought = await openCard(page, d, 'own_leads_bought_year');
+      await page.getByTestId('created-by-me-chip').waitFor();
+      await eventually(async () => assert.equal(numberIn(await textOf(page.getByTestId('clients-total'))), bought));
+    }),
+  );
+
+  void it(
     "a call agent opens today's calls and finds their own row of today with as many",
     withPage(async (page) => {
       await signIn(page, 'ca@demo.test', DEMO_PASSWORD);

@@ -6139,6 +6139,7 @@ export interface operations {
                 company?: string;
                 created_at_from?: string;
                 created_at_to?: string;
+                created_by_me?: "true" | "false";
                 email?: string;
                 has_onboarding_sms?: "true" | "false";
                 includeStatuses?: "true" | "false";

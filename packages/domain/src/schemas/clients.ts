@@ -69,6 +69,8 @@ export const clientsQuery = z.object({
   working_status: csvOf(z.enum(CLIENT_FILTER_OPTIONS.working_status as [string, ...string[]])).optional(),
   persons_at_home: csvOf(z.enum(CLIENT_FILTER_OPTIONS.persons_at_home as [string, ...string[]])).optional(),
   has_onboarding_sms: zBool.optional(),
+  /** Only the clients the viewer created: their own leads (a dashboard card's link). */
+  created_by_me: zBool.optional(),
   /** A lead source code, or `location:<id>` for leads of one event or mall. */
   lead_source: z.union([z.enum(LEAD_SOURCES), z.string().regex(/^location:\d{1,9}$/, 'invalid_value')]).optional(),
 });

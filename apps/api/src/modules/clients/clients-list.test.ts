@@ -291,6 +291,15 @@ describe('GET /api/clients: query parameters', () => {
     expect(surnames(await list('admin', query))).toEqual([...expected].sort());
   });
 
+  it('narrows to the clients the viewer created: their own leads (a dashboard card\'s link)', async () => {
+    expect(surnames(await list('admin', `?created_by_me=true${all}`))).toEqual([]);
+    expect(surnames(await list('prom_agent', `?created_by_me=true${all}`))).toEqual(['Created']);
+    expect(surnames(await list('admin', `?created_by_me=false&search=Created${all}`))).toEqual(['Created']);
+    const bad = await injectAs(t.app, cookies.get('admin')!, { method: 'GET', url: '/api/clients?created_by_me=yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field_validation: { created_by_me: 'invalid_value' } });
+  });
+
   it('orders by updated_at descending by default, and by any allowed field both ways', async () => {
     const page = await list('admin', '?statuses=&presets=');
     const times = page.data.map((r) => r.updated_at);

@@ -150,6 +150,7 @@ export function listCondition(f: ClientListFilter): SQL {
     ...f.presets.map((p) => presetCondition(p, f.viewerId)),
     f.phones.length > 0 ? or(inArray(users.phoneE164, f.phones), inArray(users.mobilePhoneE164, f.phones)) : searchCondition(q.search),
     q.zipcode ? ilike(users.zipcode, prefixPattern(q.zipcode)) : undefined,
+    q.created_by_me ? eq(users.createdById, f.viewerId) : undefined,
     ...customConditions(q),
   )!;
 }

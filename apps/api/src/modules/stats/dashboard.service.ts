@@ -224,20 +224,44 @@ export async function dashboardStatistic(db: Db, actor: Actor, q: DashboardQuery
   }
 
   if (LEAD_ROLES.includes(role)) {
-    // The leads' list: a partner's referrals are their partner list, an agent's their clients list.
-    const leadsLink: Link =
-      role === 'partner' ? { path: path(c, 'partner-users'), query: {} } : { path: path(c, 'clients'), query: { tab: 'b2c' } };
+    /*
+     * The lists behind the lead cards: an independent agent's leads of the year are their own row of the
+     * sales agents tab ("leads created"); the agents' leads of the year that bought are the buyers tab of
+     * their clients list with the year and "created by me" applied, counted by that list. A promotion agent
+     * has no list of all their leads across the tabs, and a partner's list counts their referrals of every
+     * year (the referrals card opens it): those cards have no link.
+     */
+    const agent = role !== 'partner';
+    const year = { from: isoDay(c.year, 1, 1), to: isoDay(c.year, 12, 31) };
+    const boughtQuery = { tab: 'buyers', created_at_from: year.from, created_at_to: year.to, created_by_me: 'true' };
+    const leadsLink: Link | null =
+      role === 'independent_agent'
+        ? { path: path(c, 'total-statistics'), query: { tab: 'sales', year: String(c.year), from: '1', to: '12' } }
+        : null;
     const commissionsLink: Link | null = role === 'independent_agent' ? { path: path(c, 'finances'), query: { tab: 'commissions' } } : null;
     work.push(
       Promise.all([
         ownTotal(c, figures.leadFigures, yearRange),
         figures.withoutJit(db, (tx) => leadsByStatus(tx, { agentId: actor.userId, ...yearRange })),
-      ]).then(([created, byStatus]) => {
+        agent
+          ? clientsPage(
+              db,
+              actor,
+              clientsQuery.parse({
+                tableName: 'buyers',
+                created_at_from: year.from,
+                created_at_to: year.to,
+                created_by_me: 'true',
+                limit: 1,
+              }),
+            )
+          : null,
+      ]).then(([created, byStatus, buyers]) => {
         const bought = byStatus.filter((r) => (BUYER_STATUSES as readonly string[]).includes(r.status)).reduce((s, r) => s + r.count, 0);
         data.leads = { created: created.leads_created ?? 0, bought };
         data.table.rows = byStatus;
         set('own_leads_year', data.leads.created, leadsLink);
-        set('own_leads_bought_year', bought, leadsLink);
+        set('own_leads_bought_year', buyers ? buyers.total : bought, buyers ? { path: path(c, 'clients'), query: boughtQuery } : null);
       }),
       ownTotal(c, figures.commissionFigures, yearRange).then((v) => set('own_commissions_year', v.commissions ?? 0, commissionsLink)),
       ownTotal(c, figures.commissionFigures, ALL_TIME).then((v) =>

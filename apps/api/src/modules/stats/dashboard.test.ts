@@ -1,4 +1,4 @@
-import { zurichClock, type CallAgentStatsDto, type DashboardStatisticDto } from '@bo/domain';
+import { zurichClock, type CallAgentStatsDto, type DashboardStatisticDto, type SalesAgentStatsDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEvent, buildTeam, type Staff } from '../../../test/factories.ts';
 import { createTestApp, injectAs, type TestApp } from '../../../test/harness.ts';
@@ -318,6 +318,19 @@ describe('GET /api/stats/dashboard-statistic', () => {
       { status: 'buy_product', count: 1 },
     ]);
     expect(pa.leads).toEqual({ created: 3, bought: 1 });
+    // The leads of the year that bought: the buyers tab with the year and "created by me", counted by that list.
+    const bought = linkOf(pa, 'own_leads_bought_year')!;
+    expect(bought).toEqual({
+      path: '/pa-dashboard/clients',
+      query: { tab: 'buyers', created_at_from: '2025-01-01', created_at_to: '2025-12-31', created_by_me: 'true' },
+    });
+    const buyers = await injectAs(t.app, team.pa.cookie, {
+      method: 'GET',
+      url: '/api/clients?tableName=buyers&created_at_from=2025-01-01&created_at_to=2025-12-31&created_by_me=true',
+    });
+    expect(buyers.json<{ total: number }>().total).toBe(cardsOf(pa).own_leads_bought_year);
+    // No list holds all of a promotion agent's leads across the tabs: that card has no link.
+    expect(linkOf(pa, 'own_leads_year')).toBeNull();
     const partner = await dashboard(team.partner);
     expect(cardsOf(partner)).toEqual({
       own_referrals: 2,
@@ -329,7 +342,9 @@ describe('GET /api/stats/dashboard-statistic', () => {
     const list = await injectAs(t.app, team.partner.cookie, { method: 'GET', url: '/api/partner-users' });
     expect(list.json<{ total: number }>().total).toBe(cardsOf(partner).own_referrals);
     expect(linkOf(partner, 'own_referrals')).toEqual({ path: '/partner-dashboard/partner-users', query: {} });
-    expect(linkOf(partner, 'own_leads_year')).toEqual({ path: '/partner-dashboard/partner-users', query: {} });
+    // The partner list counts the referrals of every year: the leads of the year have no list of their own.
+    expect(linkOf(partner, 'own_leads_year')).toBeNull();
+    expect(linkOf(partner, 'own_leads_bought_year')).toBeNull();
     expect(cardsOf(await dashboard(team.pa, '?year=2024'))).toMatchObject({
       own_leads_year: 1,
       own_commissions_year: 900,
@@ -349,6 +364,15 @@ describe('GET /api/stats/dashboard-statistic', () => {
       'clients_in_list',
     ]);
     expect(linkOf(ia, 'own_commissions_year')).toEqual({ path: '/ia-dashboard/finances', query: { tab: 'commissions' } });
+    // The leads of the year are the agent's own row of the sales agents tab for the year.
+    expect(linkOf(ia, 'own_leads_year')).toEqual({
+      path: '/ia-dashboard/total-statistics',
+      query: { tab: 'sales', year: '2025', from: '1', to: '12' },
+    });
+    const sales = await injectAs(t.app, team.ia.cookie, { method: 'GET', url: '/api/stats/sales-agent?year=2025' });
+    expect(sales.json<SalesAgentStatsDto>().data.table.rows.find((r) => r.agent.id === team.ia.id)?.leads_created ?? 0).toBe(
+      cardsOf(ia).own_leads_year,
+    );
   });
 
   it('shows the OCR manager the rows of their imports waiting for review', async () => {

@@ -27,12 +27,29 @@ import { initialFilters, type ClientFilters } from './list-query.ts';
 import { SearchField } from '../../ui/search-field.tsx';
 import { EmailRemindersTable } from '../email-reminders/email-reminders-table.tsx';
 
-/** The filters with an open-recalls filter up to `day` (YYYY-MM-DD), when a link asks for one. */
-function withRecallsDueBy(filters: ClientFilters, day: string | null): ClientFilters {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-    return filters;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The filters a dashboard card's link asks for: open recalls up to a day (`open_recalls_to`, recalls
+ * due), clients created in a period (`created_at_from` / `_to`) and only those the viewer created
+ * (`created_by_me=true`, their own leads).
+ */
+function withLinkFilters(filters: ClientFilters, params: URLSearchParams): ClientFilters {
+  const custom = [...filters.custom];
+  const recallsTo = params.get('open_recalls_to') ?? '';
+  if (DAY.test(recallsTo)) {
+    custom.push({ ...chooseFilterField(emptyCustomFilter(), 'open_recalls'), to: recallsTo });
   }
-  return { ...filters, custom: [...filters.custom, { ...chooseFilterField(emptyCustomFilter(), 'open_recalls'), to: day }] };
+  const createdFrom = params.get('created_at_from') ?? '';
+  const createdTo = params.get('created_at_to') ?? '';
+  if (DAY.test(createdFrom) || DAY.test(createdTo)) {
+    custom.push({
+      ...chooseFilterField(emptyCustomFilter(), 'created_at'),
+      from: DAY.test(createdFrom) ? createdFrom : '',
+      to: DAY.test(createdTo) ? createdTo : '',
+    });
+  }
+  return { ...filters, custom, createdByMe: params.get('created_by_me') === 'true' };
 }
 
 /** Spec 2 "Clients list": the page of a signed-in staff member (the layout only renders it with a user). */
@@ -55,8 +72,8 @@ function ClientsList({ role }: { role: RoleCode }) {
   // The incoming-call link: ?number=… filters by that phone number until the chip is removed.
   const number = params.get('number') ?? '';
 
-  // A dashboard card's link (recalls due): ?open_recalls_to=YYYY-MM-DD starts with that filter applied.
-  const [applied, setApplied] = useState<ClientFilters>(() => withRecallsDueBy(initialFilters(role), params.get('open_recalls_to')));
+  // A dashboard card's link starts the list with its filters applied.
+  const [applied, setApplied] = useState<ClientFilters>(() => withLinkFilters(initialFilters(role), params));
   const [draft, setDraft] = useState<ClientFilters>(applied);
   const [panelOpen, setPanelOpen] = useState(false);
   const [searchInput, setSearchInput] = useState('');
@@ -170,6 +187,18 @@ function ClientsList({ role }: { role: RoleCode }) {
                   color="primary"
                   variant="outlined"
                   data-testid="number-chip"
+                />
+              )}
+              {applied.createdByMe && (
+                <Chip
+                  label={t('clients:createdByMe')}
+                  onDelete={() => {
+                    setApplied((f) => ({ ...f, createdByMe: false }));
+                    setDraft((f) => ({ ...f, createdByMe: false }));
+                  }}
+                  color="primary"
+                  variant="outlined"
+                  data-testid="created-by-me-chip"
                 />
               )}
               {tableFilters.statusFilter && applied.statuses.length > 0 && (

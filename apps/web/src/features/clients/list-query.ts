@@ -23,11 +23,13 @@ export interface ClientFilters {
   zipcode: string;
   /** Only valid filters get here (validateCustomFilters ran before). */
   custom: CustomFilter[];
+  /** Only the clients the viewer created (a dashboard card's link; shown as a chip). */
+  createdByMe: boolean;
 }
 
 export function initialFilters(role: RoleCode): ClientFilters {
   const defaults = defaultClientFilters(role);
-  return { ...defaults, zipcode: '', custom: [] };
+  return { ...defaults, zipcode: '', custom: [], createdByMe: false };
 }
 
 export interface ClientListRequest {
@@ -68,6 +70,7 @@ export function clientListParams(request: ClientListRequest): ClientListQuery {
     search: request.search.trim() || undefined,
     zipcode: filters.zipcode.trim() || undefined,
     number: request.number.trim() || undefined,
+    created_by_me: filters.createdByMe ? 'true' : undefined,
     orderBy,
     orderMethod: orderBy ? sort?.direction : undefined,
     ...customFilterParams(filters.custom),
