@@ -28,6 +28,7 @@ import { NAV_WIDTH } from '../shell/side-nav.tsx';
 import { useClientActions } from './client-actions.tsx';
 import { clientName, StatusChip } from './client-bits.tsx';
 import { DuplicateReasons } from './duplicate-reasons.tsx';
+import { compactCells } from '../../ui/table-cells.ts';
 
 const NESTED_TABS = ['recommendations', 'duplicates', 'cohabitants', 'block_neighbors'] as const;
 type NestedTab = (typeof NESTED_TABS)[number];
@@ -42,11 +43,12 @@ const COUNTS: Record<NestedTab, keyof Pick<ClientRowDto, 'recommendations' | 'du
 function SmallTable({ head, children }: { head: string[]; children: ReactNode }) {
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small">
+      {/* On a tablet the cells give up padding and a long e-mail breaks, so the table fits beside the list's own columns. */}
+      <Table size="small" sx={{ ...compactCells, '& td': { overflowWrap: 'anywhere' } }}>
         <TableHead>
           <TableRow>
             {head.map((h, i) => (
-              <TableCell key={h || i} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              <TableCell key={h || i} sx={{ fontWeight: 600 }}>
                 {h}
               </TableCell>
             ))}

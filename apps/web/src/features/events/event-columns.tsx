@@ -71,6 +71,7 @@ export function eventColumns(
     id: 'status',
     label: t('events:columns.status'),
     width: 150,
+    priority: 9,
     render: (r) => <EventStatusChip status={r.status} />,
   };
   return [
@@ -95,6 +96,7 @@ export function eventColumns(
       id: 'client',
       label: t('events:columns.client'),
       width: 180,
+      priority: 8,
       render: (r) =>
         r.client ? (
           <Link component={RouterLink} to={links.client(r.client.id)} underline="hover" sx={{ fontWeight: 500 }} data-testid="event-client">
@@ -108,6 +110,7 @@ export function eventColumns(
       id: 'address',
       label: t('events:columns.address'),
       width: 220,
+      priority: 6,
       render: (r) => {
         const address = clientAddress(r.client);
         return (
@@ -122,14 +125,17 @@ export function eventColumns(
       label: t('events:columns.type'),
       width: 130,
       minWidth: 120,
+      priority: 4,
       visible: opts.showType,
       render: (r) => t(`events:types.${r.type}`),
     },
-    { id: 'agent', label: t('events:columns.agent'), width: 170, render: (r) => personName(r.agent) },
+    { id: 'agent', label: t('events:columns.agent'), width: 170, priority: 5, render: (r) => personName(r.agent) },
     {
       id: 'outcome',
       label: t('events:columns.outcome'),
       width: 130,
+      // What came of a demo: kept longer than the agent and the kind on a narrow screen.
+      priority: 7,
       render: (r) => (r.demo_outcome ? t(`events:outcomes.${r.demo_outcome}`) : '–'),
     },
     {

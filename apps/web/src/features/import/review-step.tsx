@@ -41,6 +41,24 @@ const WIDTH: Partial<Record<ImportField, number>> = {
   language: 90,
 };
 const SORTABLE = new Set<string>(['surname', 'zipcode']);
+/**
+ * What stays longest when the screen is narrow (higher stays longer): what a reviewer decides on (status,
+ * decision), who the person is and where the place check looks (postcode, place), the row of which file,
+ * then how to reach them.
+ */
+const PRIORITY: Partial<Record<string, number>> = {
+  status: 9,
+  decision: 9,
+  name: 8,
+  surname: 8,
+  zipcode: 8,
+  city: 8,
+  phone: 7,
+  email: 6,
+  address: 6,
+  row_no: 7,
+  location: 3,
+};
 
 interface RowActions {
   flow: ImportFlow;
@@ -199,6 +217,7 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
         id: 'row_no',
         label: t('import:columns.row'),
         width: 150,
+        priority: PRIORITY.row_no,
         sortable: true,
         render: (row) => (
           <Tooltip title={row.file_name}>
@@ -210,6 +229,7 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
         id: 'location',
         label: t('import:columns.location'),
         width: 110,
+        priority: PRIORITY.location,
         sortable: true,
         render: (row) => (row.location ? (isSpecialLocation(row.location.id) ? t('tables:noLocation') : row.location.code) : '—'),
       },
@@ -217,12 +237,19 @@ export function ReviewStep({ flow, dispatch }: { flow: ImportFlow; dispatch: Dis
         id: f,
         label: t(`import:fields.${f}`),
         width: WIDTH[f] ?? 130,
+        priority: PRIORITY[f],
         visible: SHOWN.includes(f),
         sortable: SORTABLE.has(f),
         render: (row) => <FieldCell row={row} field={f} />,
       })),
-      { id: 'status', label: t('import:columns.status'), width: 190, render: (row) => <StatusCell row={row} /> },
-      { id: 'decision', label: t('import:columns.decision'), width: 190, render: (row) => <DecisionCell row={row} a={a()} /> },
+      { id: 'status', label: t('import:columns.status'), width: 190, priority: PRIORITY.status, render: (row) => <StatusCell row={row} /> },
+      {
+        id: 'decision',
+        label: t('import:columns.decision'),
+        width: 190,
+        priority: PRIORITY.decision,
+        render: (row) => <DecisionCell row={row} a={a()} />,
+      },
       {
         id: 'actions',
         label: t('import:columns.actions'),

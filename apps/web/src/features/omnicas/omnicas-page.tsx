@@ -186,7 +186,8 @@ function ApplicationRow({ application: a, canAsk }: { application: OmnicasApplic
       <TableCell>
         <OmnicasStatusChip status={a.status} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      {/* The two buttons stand one above the other when the row is short of room. */}
+      <TableCell>
         <Tooltip title={t('omnicas:changeStatus', { id: a.id })}>
           <span>
             <IconButton
