@@ -291,7 +291,7 @@ describe('GET /api/clients: query parameters', () => {
     expect(surnames(await list('admin', query))).toEqual([...expected].sort());
   });
 
-  it('narrows to the clients the viewer created: their own leads (a dashboard card\'s link)', async () => {
+  it("narrows to the clients the viewer created: their own leads (a dashboard card's link)", async () => {
     expect(surnames(await list('admin', `?created_by_me=true${all}`))).toEqual([]);
     expect(surnames(await list('prom_agent', `?created_by_me=true${all}`))).toEqual(['Created']);
     expect(surnames(await list('admin', `?created_by_me=false&search=Created${all}`))).toEqual(['Created']);
