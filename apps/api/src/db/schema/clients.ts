@@ -28,7 +28,12 @@ export const contactHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_history_user_idx').on(t.userId, t.createdAt.desc().nullsLast()), index('contact_history_agent_idx').on(t.agentId)],
+  (t) => [
+    index('contact_history_user_idx').on(t.userId, t.createdAt.desc().nullsLast()),
+    index('contact_history_agent_idx').on(t.agentId),
+    // The calls of one day (the call agents tab for a day, docs/statistics.md).
+    index('contact_history_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Every status a client had, newest first (spec 3 "status_history"). */

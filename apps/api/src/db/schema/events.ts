@@ -70,6 +70,8 @@ export const events = pgTable(
       .where(sql`${t.wasAtHome} IS NOT NULL`),
     index('events_client_idx').on(t.clientId, t.startsAt.desc()),
     index('events_created_by_idx').on(t.createdById, t.startsAt),
+    // The demos booked on one day (the call agents tab for a day, docs/statistics.md).
+    index('events_created_idx').on(t.createdAt),
     // The presentations pages and counters: a type, a status and a time range, read from the index alone.
     index('events_type_status_starts_idx').on(t.type, t.status, t.startsAt),
     index('events_remeet_idx').on(t.remeetEventId),
