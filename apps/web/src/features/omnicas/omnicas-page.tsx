@@ -34,6 +34,8 @@ import { compactCells } from '../../ui/table-cells.ts';
 
 /** The application's number: left out below 1200 px, where the order and the client name the row. */
 const ID_CELL = { display: { xs: 'none', lg: 'table-cell' } } as const;
+/** The provider's reference: left out on a tablet, where the status says what the provider decided. */
+const REFERENCE_CELL = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 const STATUS_COLOUR: Record<OmnicasStatus, 'info' | 'success' | 'error'> = {
   in_examination: 'info',
@@ -117,7 +119,7 @@ export function OmnicasPage() {
                   {(['id', 'created', 'order', 'client', 'agent', 'amount', 'reference', 'status', 'actions'] as const).map((c) => (
                     <TableCell
                       key={c}
-                      sx={{ fontWeight: 600, ...(c === 'id' && ID_CELL) }}
+                      sx={{ fontWeight: 600, ...(c === 'id' && ID_CELL), ...(c === 'reference' && REFERENCE_CELL) }}
                       align={c === 'amount' ? 'right' : c === 'actions' ? 'center' : undefined}
                     >
                       {t(`omnicas:columns.${c}`)}
@@ -182,7 +184,7 @@ function ApplicationRow({ application: a, canAsk }: { application: OmnicasApplic
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(a.amount)}
       </TableCell>
-      <TableCell>{a.reference || '–'}</TableCell>
+      <TableCell sx={REFERENCE_CELL}>{a.reference || '–'}</TableCell>
       <TableCell>
         <OmnicasStatusChip status={a.status} />
       </TableCell>
