@@ -3,3 +3,6 @@
  * tablet without scrolling sideways (the data tables fit themselves, see data-table/fit-columns.ts).
  */
 export const compactCells = { '& .MuiTableCell-root': { px: { xs: 1, lg: 2 } } } as const;
+
+/** The first column of a table that scrolls sideways: it stays in view. */
+export const stickyFirstCell = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;

@@ -18,6 +18,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fitColumns } from '../../ui/data-table/fit-columns.ts';
 import { useBoxWidth } from '../../ui/data-table/use-box-width.ts';
+import { stickyFirstCell } from '../../ui/table-cells.ts';
 
 /** The totals row reads like the rows above it, in bold (a table footer is smaller and grey by default). */
 const FOOTER = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
@@ -101,7 +102,7 @@ export function StatsTable(props: {
   const hidden = new Set(fitted?.hidden ?? []);
   const columns = props.columns.filter((c) => !hidden.has(c.key));
   const scrolls = showAll || fitted?.scrolls === true;
-  const first = scrolls ? ({ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const) : {};
+  const first = scrolls ? stickyFirstCell : {};
   return (
     <Paper>
       <Box sx={{ p: 2, pb: 0, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>

@@ -25,6 +25,7 @@ import { ColumnsMenu } from './columns-menu.tsx';
 import { DetailsIdContext } from './details-id.ts';
 import { fitColumns } from './fit-columns.ts';
 import { useBoxWidth } from './use-box-width.ts';
+import { stickyFirstCell } from '../table-cells.ts';
 import { clampWidth } from './layout-state.ts';
 import type { DataTableState } from './use-data-table.ts';
 import { paginationLabels } from './pagination-labels.ts';
@@ -137,8 +138,6 @@ function MessageRow({ span, children }: { span: number; children: ReactNode }) {
 const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 /** A cell's text wraps onto more lines when its column is narrow; a word longer than the column breaks. */
 const wrap = { overflow: 'hidden', overflowWrap: 'break-word', px: 1 } as const;
-/** The first column while the table scrolls sideways: it stays in view. */
-const stickyFirst = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
 
 /**
  * The product's data table: dense, server-side sort and filters through the table state, columns
@@ -179,7 +178,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     boxWidth,
   );
   const visible = wanted.filter((c) => fitted.widths.has(c.id)).map((c) => ({ ...c, width: fitted.widths.get(c.id)! }));
-  const sticky = (index: number) => (fitted.scrolls && index === 0 ? stickyFirst : undefined);
+  const sticky = (index: number) => (fitted.scrolls && index === 0 ? stickyFirstCell : undefined);
   const span = visible.length;
   const tableWidth = visible.reduce((sum, c) => sum + c.width, 0);
   const hasFilters = visible.some((c) => c.spec.filterable);
