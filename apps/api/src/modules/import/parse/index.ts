@@ -2,11 +2,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../../core/errors.ts';
 import { parseCsv } from './csv.ts';
 import { decodeText, looksLikeText, type TextEncoding } from './decode.ts';
-import { parseXlsx } from './xlsx.ts';
+import { parseXlsx, XlsxTooLarge } from './xlsx.ts';
 
 export { detectDelimiter, parseCsv } from './csv.ts';
 export { decodeText, detectEncoding } from './decode.ts';
-export { cellText, parseXlsx } from './xlsx.ts';
+export { isDateFormat, parseXlsx } from './xlsx.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -74,6 +74,9 @@ export async function readLeadFile(bytes: Buffer, limits: LeadFileLimits): Promi
     } catch (err) {
       if (err instanceof AppError) {
         throw err;
+      }
+      if (err instanceof XlsxTooLarge) {
+        throw fileError('FILE_TOO_LARGE', 'file_too_large', 'The spreadsheet unpacks to more than can be read.');
       }
       throw fileError('VALIDATION_ERROR', 'file_unreadable', 'The spreadsheet cannot be read (damaged, or not an XLSX).');
     }

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { exe, pdf, png } from '../../../../test/fixtures.ts';
 import { AppError } from '../../../core/errors.ts';
-import { detectDelimiter, detectEncoding, readLeadFile } from './index.ts';
+import { detectDelimiter, detectEncoding, isDateFormat, readLeadFile } from './index.ts';
 
 const LIMITS = { maxBytes: 1024 * 1024, maxRows: 1000 };
 
@@ -126,6 +127,74 @@ describe('readLeadFile: XLSX', () => {
     const good = await xlsx([['Name'], ['Anna']]);
     const damaged = Buffer.concat([good.subarray(0, 200), Buffer.alloc(500, 7)]);
     expect(await refusal(damaged)).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
+  });
+});
+
+/**
+ * A workbook written by hand, as other programs write them: the spreadsheet namespace prefixed ("x:"),
+ * the first sheet in sheet2.xml, dates counted from 1904, inline and rich strings, a phonetic run.
+ */
+function handWrittenXlsx(): Buffer {
+  const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const rel = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const files = {
+    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    'xl/workbook.xml': `<?xml version="1.0"?><x:workbook ${ns} ${rel}><x:workbookPr date1904="1"/><x:sheets><x:sheet name="Leads" sheetId="1" r:id="rId7"/><x:sheet name="Alt" sheetId="2" r:id="rId1"/></x:sheets></x:workbook>`,
+    'xl/_rels/workbook.xml.rels':
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/><Relationship Id="rId7" Target="/xl/worksheets/sheet2.xml"/></Relationships>',
+    'xl/styles.xml': `<?xml version="1.0"?><x:styleSheet ${ns}><x:numFmts count="1"><x:numFmt numFmtId="170" formatCode="[$-807]dd/mm/yy;@"/><x:numFmt numFmtId="171" formatCode="&quot;Nr. &quot;0"/></x:numFmts><x:cellStyleXfs count="1"><x:xf numFmtId="14"/></x:cellStyleXfs><x:cellXfs count="4"><x:xf numFmtId="0"/><x:xf numFmtId="170"/><x:xf numFmtId="14"/><x:xf numFmtId="171"/></x:cellXfs></x:styleSheet>`,
+    'xl/sharedStrings.xml': `<?xml version="1.0"?><x:sst ${ns}><x:si><x:t>Vorname</x:t></x:si><x:si><x:t>Name</x:t></x:si><x:si><x:r><x:t>Zü</x:t></x:r><x:r><x:t xml:space="preserve">rich </x:t></x:r><x:rPh><x:t>ツーリッヒ</x:t></x:rPh></x:si><x:si><x:t>Müller &amp; Söhne</x:t></x:si></x:sst>`,
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0"?><x:worksheet ${ns}><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>not read</x:t></x:is></x:c></x:row></x:sheetData></x:worksheet>`,
+    'xl/worksheets/sheet2.xml': `<?xml version="1.0"?><x:worksheet ${ns}><x:sheetData>
+      <x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t>Ort</x:t></x:is></x:c><x:c r="D1" t="inlineStr"><x:is><x:t>Seit</x:t></x:is></x:c><x:c r="E1" t="inlineStr"><x:is><x:t>Am</x:t></x:is></x:c><x:c r="F1" t="inlineStr"><x:is><x:t>Aktiv</x:t></x:is></x:c><x:c r="G1" t="inlineStr"><x:is><x:t>Fehler</x:t></x:is></x:c><x:c r="H1" t="inlineStr"><x:is><x:t>Formel</x:t></x:is></x:c><x:c r="I1" t="inlineStr"><x:is><x:t>Kunde</x:t></x:is></x:c></x:row>
+      <x:row r="2"><x:c r="A2" t="inlineStr"><x:is><x:r><x:t>An</x:t></x:r><x:r><x:t>na</x:t></x:r></x:is></x:c><x:c r="B2" t="s"><x:v>3</x:v></x:c><x:c r="C2" t="s"><x:v>2</x:v></x:c><x:c r="D2" s="1"><x:v>43830</x:v></x:c><x:c r="E2" s="2"><x:v>43830.5</x:v></x:c><x:c r="F2" t="b"><x:v>1</x:v></x:c><x:c r="G2" t="e"><x:v>#DIV/0!</x:v></x:c><x:c r="H2" t="str"><x:f>A2&amp;"!"</x:f><x:v>Anna!</x:v></x:c><x:c r="I2" s="3"><x:v>42</x:v></x:c></x:row>
+      <x:row r="4"><x:c t="inlineStr"><x:is><x:t>  Bob </x:t></x:is></x:c><x:c><x:v>791234567</x:v></x:c></x:row>
+      <x:row r="5"><x:c r="C5" t="inlineStr"><x:is><x:t> </x:t></x:is></x:c></x:row>
+    </x:sheetData></x:worksheet>`,
+  };
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)]))));
+}
+
+describe('readLeadFile: XLSX of other programs', () => {
+  it('reads the first sheet the workbook names, prefixed tags, rich and inline strings, 1904 dates, booleans, errors and formulas', async () => {
+    const file = await readLeadFile(handWrittenXlsx(), LIMITS);
+    expect(file.headers).toEqual(['Vorname', 'Name', 'Ort', 'Seit', 'Am', 'Aktiv', 'Fehler', 'Formel', 'Kunde']);
+    expect(file.rows).toEqual([
+      // 43830 days after 1.1.1904 is 1.1.2024; the phonetic run of the shared string is not part of its text.
+      ['Anna', 'Müller & Söhne', 'Zürich', '01.01.2024', '01.01.2024 12:00', 'TRUE', '', 'Anna!', '42'],
+      // Cells without a reference follow each other; a blank row is left out.
+      ['Bob', '0791234567', '', '', '', '', '', '', ''],
+    ]);
+  });
+
+  it('refuses a part that unpacks to more than can be read, before unpacking it', async () => {
+    const bytes = handWrittenXlsx();
+    // The central directory's entry of the sheet says 500 MB unpacked (a ZIP bomb says so truthfully).
+    const name = Buffer.from('xl/worksheets/sheet2.xml');
+    for (
+      let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      at >= 0;
+      at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+    ) {
+      const length = bytes.readUInt16LE(at + 28);
+      if (bytes.subarray(at + 46, at + 46 + length).equals(name)) {
+        bytes.writeUInt32LE(500 * 1024 * 1024, at + 24);
+      }
+    }
+    expect(await refusal(bytes)).toEqual({ code: 'FILE_TOO_LARGE', field: 'file_too_large' });
+  });
+
+  it.each<[string, boolean]>([
+    ['dd.mm.yyyy', true],
+    ['[$-807]dd/mm/yy;@', true],
+    ['h:mm', true],
+    ['0.00', false],
+    ['"Nr. "0', false],
+    ['[Red]#,##0', false],
+    ['#,##0 "CHF"', false],
+    ['\\d0', false],
+  ])('a number format %s shows a date: %s', (code, date) => {
+    expect(isDateFormat(code)).toBe(date);
   });
 });
 
