@@ -65,6 +65,22 @@ export function parseSwissPostcodes(csv: string): SwissPostcodes {
     localities.set(postcode, s.localities);
   }
   const nearCache = new Map<string, string[]>();
+  // The centres by latitude: a search for the near ones reads only the band within reach.
+  const order = new Map([...centres.keys()].map((p, i) => [p, i]));
+  const byLatitude = [...centres].map(([postcode, c]) => ({ postcode, ...c })).sort((a, b) => a.lat - b.lat);
+  const firstAtOrAbove = (lat: number) => {
+    let lo = 0;
+    let hi = byLatitude.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byLatitude[mid]!.lat < lat) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  };
   return {
     rows,
     coordinates: (postcode) => centres.get(postcode.trim()) ?? null,
@@ -78,9 +94,17 @@ export function parseSwissPostcodes(csv: string): SwissPostcodes {
       const centre = centres.get(postcode.trim());
       // A degree of latitude is 111 km: a centre further north or south is not measured.
       const band = km / 111;
-      const found = centre
-        ? [...centres].filter(([, c]) => Math.abs(c.lat - centre.lat) <= band && distanceKm(centre, c) <= km).map(([p]) => p)
-        : [];
+      const found: string[] = [];
+      if (centre) {
+        for (let i = firstAtOrAbove(centre.lat - band); i < byLatitude.length && byLatitude[i]!.lat <= centre.lat + band; i += 1) {
+          const c = byLatitude[i]!;
+          if (distanceKm(centre, c) <= km) {
+            found.push(c.postcode);
+          }
+        }
+        // In the file's order, as before (the order of the postcodes is part of the probe's text).
+        found.sort((a, b) => order.get(a)! - order.get(b)!);
+      }
       if (nearCache.size > 20_000) {
         nearCache.clear();
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockingKeys } from './blocking.ts';
-import { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD } from './compare.ts';
-import type { MatchRecord, PostcodeLookup } from './record.ts';
+import { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, matchScore } from './compare.ts';
+import { prepareRecord, type MatchRecord, type PostcodeLookup } from './record.ts';
 
 const hans: MatchRecord = {
   name: 'Hans',
@@ -278,6 +278,42 @@ describe('compareRecords: reasons', () => {
     b.email = null;
     b.mobile_phone = null;
     expect(compareRecords(a, b).isMatch).toBe(false);
+  });
+});
+
+describe('matchScore: the score of compareRecords, without the reasons', () => {
+  const keller: MatchRecord = { ...hans, surname: 'Keller', email: 'keller.familie@gmx.ch', mobile_phone: null };
+  const records: MatchRecord[] = [
+    hans,
+    { ...hans, name: 'Hnas', surname: 'Mueler', address: 'Bahnhofstr. 12', zipcode: '8005', phone: null, email: null },
+    { ...hans, name: 'Müller', surname: 'Hans' },
+    { ...hans, name: 'Hans Müller', surname: null, email: null, phone: null, mobile_phone: null },
+    { ...hans, name: null, surname: 'Mueller Hans', email: null, phone: null, mobile_phone: null },
+    { ...hans, address: 'Bahnhofstrasse', email: null, phone: null, mobile_phone: null },
+    { ...hans, zipcode: '8051', city: 'Zurich', email: null },
+    { ...hans, mobile_phone: '079 123 54 67', phone: null, email: 'hans.muellr@bluewin.ch' },
+    keller,
+    { ...keller, name: 'Anna' },
+    { ...keller, name: 'Daniela', address: 'Bahnhofstrasse 13' },
+    only({ name: 'Ursula', surname: 'Keller', zipcode: '8050', city: 'Zürich', address: 'Seeweg 3' }),
+    only({ name: 'Ursula', surname: 'Müller', zipcode: '8006', city: 'Zürich', address: 'Seeweg 3' }),
+    only({ name: 'Hans', surname: 'Meier', zipcode: '1200', city: 'Genève', address: 'Rue du Lac 5' }),
+    only({ name: 'Hans', surname: 'Meyer', zipcode: '3011', city: 'Bern', mobile_phone: '078 444 55 66' }),
+    only({ name: 'H', surname: 'Müller', email: 'HANS.MUELLER@bluewin.ch' }),
+    only({ name: 'Katahrnia', surname: 'Weber', zipcode: '8050', address: 'Seeweg 3' }),
+  ];
+  it('is the same for every pair of records, matches and non-matches alike', () => {
+    let matches = 0;
+    for (const a of records) {
+      for (const b of records) {
+        const full = compareRecords(a, b, postcodes);
+        expect(matchScore(prepareRecord(a), prepareRecord(b), postcodes)).toBeCloseTo(full.score, 12);
+        matches += full.isMatch ? 1 : 0;
+      }
+    }
+    // Both sides of the threshold are among the pairs.
+    expect(matches).toBeGreaterThan(records.length);
+    expect(matches).toBeLessThan(records.length ** 2 / 2);
   });
 });
 

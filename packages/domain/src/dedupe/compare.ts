@@ -8,7 +8,7 @@
  */
 import { prepareRecord, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
 import { isKnownGivenName } from './given-names.ts';
-import { normaliseName } from './normalise.ts';
+import { isSwissMobile, normaliseName } from './normalise.ts';
 import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
 
 export interface MatchResult {
@@ -223,36 +223,79 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
 /** Postcodes at most this far apart (their centres) are "near". */
 export const POSTCODE_NEAR_KM = 10;
 
+/**
+ * Where the comparisons of the fields put their evidence: a weight, whether a family at one address
+ * shares it (discounted when the given names differ), and the reason as a key with up to two values
+ * ("postcode_near", "8050", "8005" → "postcode_near:8050:8005"; a number is a similarity, written with
+ * two decimals). The reason is only made into text where it is kept: scoring a candidate that turns
+ * out no match builds no text and no objects.
+ */
+interface Sink {
+  add(weight: number, household: boolean, key: string, x?: string | number, y?: string): void;
+}
+
 interface Evidence {
   reason: string;
   weight: number;
-  /** Evidence a family at one address shares: discounted when the given names differ. */
-  household?: boolean;
+  household: boolean;
 }
 
-function nameReason(field: 'given_name' | 'surname', l: { level: NameLevel; similarity: number }): string {
+const reasonText = (key: string, x?: string | number, y?: string) =>
+  x === undefined ? key : `${key}:${typeof x === 'number' ? round2(x) : x}${y === undefined ? '' : `:${y}`}`;
+
+/** The evidence with its reasons (what a match answers). */
+class EvidenceSink implements Sink {
+  readonly list: Evidence[] = [];
+  add(weight: number, household: boolean, key: string, x?: string | number, y?: string): void {
+    this.list.push({ reason: reasonText(key, x, y), weight, household });
+  }
+}
+
+/** The weights only: summed apart for the household's evidence and the rest, and all in their order. */
+class ScoreSink implements Sink {
+  household = 0;
+  other = 0;
+  /** Every weight added in the order given (as the evidence's sum is taken). */
+  sum = 0;
+  add(weight: number, household: boolean): void {
+    if (household) {
+      this.household += weight;
+    } else {
+      this.other += weight;
+    }
+    this.sum += weight;
+  }
+  reset(): this {
+    this.household = 0;
+    this.other = 0;
+    this.sum = 0;
+    return this;
+  }
+}
+
+function addNameReason(out: Sink, weight: number, household: boolean, field: 'given_name' | 'surname', l: NameComparison): void {
   switch (l.level) {
     case 'exact':
-      return `same_${field}`;
+      return out.add(weight, household, `same_${field}`);
     case 'close':
-      return `${field}_similar:${round2(l.similarity)}`;
+      return out.add(weight, household, `${field}_similar`, l.similarity);
     case 'part':
-      return `${field}_part`;
+      return out.add(weight, household, `${field}_part`);
     case 'weak':
-      return `${field}_alike:${round2(l.similarity)}`;
+      return out.add(weight, household, `${field}_alike`, l.similarity);
     case 'initial':
-      return `${field}_initial`;
+      return out.add(weight, household, `${field}_initial`);
     case 'variant':
-      return `${field}_other:${round2(l.similarity)}`;
+      return out.add(weight, household, `${field}_other`, l.similarity);
     case 'far':
     case 'missing':
-      return `${field}_differs`;
+      return out.add(weight, household, `${field}_differs`);
   }
 }
 
 const agrees = (l: NameLevel) => l === 'exact' || l === 'close';
 
-function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { givenDiffers: boolean } {
+function compareNames(a: PreparedRecord, b: PreparedRecord, out: Sink): { givenDiffers: boolean } {
   const ga = [a.given, a.givenPlain] as const;
   const gb = [b.given, b.givenPlain] as const;
   const sa = [a.surname, a.surnamePlain] as const;
@@ -266,17 +309,17 @@ function compareNames(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): { 
     if (agrees(crossGiven.level) && agrees(crossSurname.level)) {
       const swapped = levelWeightOfName('given', crossSurname.level) + levelWeightOfName('surname', crossGiven.level);
       if (swapped > direct) {
-        out.push({ reason: 'names_swapped', weight: swapped });
+        out.add(swapped, false, 'names_swapped');
         return { givenDiffers: false };
       }
     }
   }
   if (given.level !== 'missing') {
-    out.push({ reason: nameReason('given_name', given), weight: levelWeightOfName('given', given.level) });
+    addNameReason(out, levelWeightOfName('given', given.level), false, 'given_name', given);
   }
   if (surname.level !== 'missing') {
     const weight = levelWeightOfName('surname', surname.level);
-    out.push({ reason: nameReason('surname', surname), weight, household: weight > 0 });
+    addNameReason(out, weight, weight > 0, 'surname', surname);
   }
   // Both records with swapped names: the given names stand in the surname fields, and differ.
   const swappedBoth =
@@ -297,128 +340,145 @@ function levelWeightOfName(field: 'given' | 'surname', level: NameLevel): number
   return levelWeight('surname', level === 'initial' || level === 'variant' ? 'far' : level);
 }
 
-function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
+/** The part of an e-mail before the "@" and after it. */
+function emailParts(email: string): [string, string] {
+  const at = email.indexOf('@');
+  const rest = email.slice(at + 1);
+  const second = rest.indexOf('@');
+  return [email.slice(0, at), second < 0 ? rest : rest.slice(0, second)];
+}
+
+function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   if (a.email === '' || b.email === '') {
     return;
   }
   if (a.email === b.email) {
-    out.push({ reason: 'same_email', weight: levelWeight('email', 'exact') });
-    return;
+    return out.add(levelWeight('email', 'exact'), false, 'same_email');
   }
-  const [la = '', da = ''] = a.email.split('@');
-  const [lb = '', db = ''] = b.email.split('@');
+  const [la, da] = emailParts(a.email);
+  const [lb, db] = emailParts(b.email);
   const close =
     (da === db && Math.min(la.length, lb.length) >= 4 && editDistance(la, lb, 1) <= 1) ||
     (la === lb && la.length >= 3 && editDistance(da, db, 2) <= 2);
-  out.push(
-    close
-      ? { reason: 'email_similar', weight: levelWeight('email', 'close') }
-      : { reason: 'email_differs', weight: levelWeight('email', 'far') },
-  );
+  if (close) {
+    out.add(levelWeight('email', 'close'), false, 'email_similar');
+  } else {
+    out.add(levelWeight('email', 'far'), false, 'email_differs');
+  }
 }
 
-function comparePhones(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
+function comparePhones(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   if (a.phones.length === 0 || b.phones.length === 0) {
     return;
   }
-  const common = a.phones.filter((p) => b.phones.includes(p));
-  if (common.length > 0) {
-    const mobile = common.some((p) => a.mobiles.has(p));
-    out.push({ reason: 'same_phone', weight: levelWeight('phone', mobile ? 'exact_mobile' : 'exact'), household: !mobile });
-    return;
+  let common = false;
+  let mobile = false;
+  let close = false;
+  for (const p of a.phones) {
+    for (const q of b.phones) {
+      if (p === q) {
+        common = true;
+        mobile ||= isSwissMobile(p);
+      } else if (!close && oneDigitApart(p, q)) {
+        close = true;
+      }
+    }
   }
-  const close = a.phones.some((p) => b.phones.some((q) => oneDigitApart(p, q)));
-  out.push(
-    close
-      ? { reason: 'phone_similar', weight: levelWeight('phone', 'close') }
-      : { reason: 'phone_differs', weight: levelWeight('phone', 'far') },
-  );
+  if (common) {
+    out.add(levelWeight('phone', mobile ? 'exact_mobile' : 'exact'), !mobile, 'same_phone');
+  } else if (close) {
+    out.add(levelWeight('phone', 'close'), false, 'phone_similar');
+  } else {
+    out.add(levelWeight('phone', 'far'), false, 'phone_differs');
+  }
 }
 
-function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Evidence[]): void {
+function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Sink): void {
   const pa = a.postcode;
   const pb = b.postcode;
   let postcodeEqual = false;
   if (pa !== '' && pb !== '') {
     if (pa === pb) {
       postcodeEqual = true;
-      out.push({ reason: 'same_postcode', weight: levelWeight('postcode', 'exact'), household: true });
+      out.add(levelWeight('postcode', 'exact'), true, 'same_postcode');
     } else {
       const ca = postcodes?.coordinates(pa);
       const cb = postcodes?.coordinates(pb);
       const near = ca && cb ? distanceKm(ca, cb) <= POSTCODE_NEAR_KM : false;
       if (near) {
-        out.push({ reason: `postcode_near:${pa}:${pb}`, weight: levelWeight('postcode', 'near'), household: true });
+        out.add(levelWeight('postcode', 'near'), true, 'postcode_near', pa, pb);
       } else if (oneDigitApart(pa, pb)) {
-        out.push({ reason: `postcode_typo:${pa}:${pb}`, weight: levelWeight('postcode', 'typo'), household: true });
+        out.add(levelWeight('postcode', 'typo'), true, 'postcode_typo', pa, pb);
       } else {
-        out.push({ reason: `postcode_differs:${pa}:${pb}`, weight: levelWeight('postcode', 'far') });
+        out.add(levelWeight('postcode', 'far'), false, 'postcode_differs', pa, pb);
       }
     }
   }
   if (!postcodeEqual && a.locality !== '' && b.locality !== '') {
     if (a.locality === b.locality) {
-      out.push({ reason: 'same_locality', weight: levelWeight('locality', 'exact'), household: true });
+      out.add(levelWeight('locality', 'exact'), true, 'same_locality');
     } else if (jaroWinkler(a.locality, b.locality) >= 0.9) {
-      out.push({ reason: 'locality_similar', weight: levelWeight('locality', 'close'), household: true });
+      out.add(levelWeight('locality', 'close'), true, 'locality_similar');
     } else {
-      out.push({ reason: 'locality_differs', weight: levelWeight('locality', 'far') });
+      out.add(levelWeight('locality', 'far'), false, 'locality_differs');
     }
   }
 }
 
-const streetMemo = new Map<string, number>();
+const streetMemo = new Map<string, Map<string, number>>();
+let streetMemoSize = 0;
 
 /** How alike two different street names are (Jaro–Winkler or trigrams, the higher); 0 when not alike. Remembered. */
 function streetSimilarity(a: string, b: string): number {
-  const key = `${a}\u0001${b}`;
-  let similarity = streetMemo.get(key);
+  let inner = streetMemo.get(a);
+  let similarity = inner?.get(b);
   if (similarity === undefined) {
     similarity = Math.max(jaroWinkler(a, b), trigramSimilarity(a, b));
     const similar = similarity >= 0.9 || editDistance(a, b, 2) <= (a.length >= 8 ? 2 : 1);
     similarity = similar ? similarity : 0;
-    if (streetMemo.size >= NAME_MEMO_SIZE) {
+    if (streetMemoSize >= NAME_MEMO_SIZE) {
       streetMemo.clear();
+      streetMemoSize = 0;
+      inner = undefined;
     }
-    streetMemo.set(key, similarity);
+    if (!inner) {
+      inner = new Map();
+      streetMemo.set(a, inner);
+    }
+    inner.set(b, similarity);
+    streetMemoSize += 1;
   }
   return similarity;
 }
 
-function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Evidence[]): void {
+function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   if (a.street === '' || b.street === '') {
     return;
   }
   const sameStreet = a.street === b.street;
   const similarity = sameStreet ? 1 : streetSimilarity(a.street, b.street);
   const numberMissing = a.number === '' || b.number === '';
-  let reason: string;
-  let level: keyof Parameters['address'];
+  const add = (level: keyof Parameters['address'], key: string, x?: string | number, y?: string) => {
+    const weight = levelWeight('address', level);
+    out.add(weight, weight > 0, key, x, y);
+  };
   if (similarity === 0) {
-    [reason, level] = ['street_differs', 'far'];
+    add('far', 'street_differs');
   } else if (sameStreet && a.number === b.number) {
-    [reason, level] = ['same_address', 'exact'];
+    add('exact', 'same_address');
   } else if (numberMissing) {
-    [reason, level] = sameStreet
-      ? ['same_street_number_missing', 'number_missing']
-      : [`street_similar:${round2(similarity)}`, 'street_similar_number_missing'];
+    if (sameStreet) {
+      add('number_missing', 'same_street_number_missing');
+    } else {
+      add('street_similar_number_missing', 'street_similar', similarity);
+    }
   } else if (a.number === b.number) {
-    [reason, level] = [`street_similar:${round2(similarity)}`, 'street_similar'];
+    add('street_similar', 'street_similar', similarity);
   } else if (oneDigitApart(a.number, b.number)) {
-    [reason, level] = [`street_number_similar:${a.number}:${b.number}`, 'number_similar'];
+    add('number_similar', 'street_number_similar', a.number, b.number);
   } else {
-    [reason, level] = [`street_other_number:${a.number}:${b.number}`, 'other_number'];
+    add('other_number', 'street_other_number', a.number, b.number);
   }
-  const weight = levelWeight('address', level);
-  out.push({ reason, weight, household: weight > 0 });
-}
-
-function sumOf(evidence: readonly Evidence[]): number {
-  let sum = 0;
-  for (const e of evidence) {
-    sum += e.weight;
-  }
-  return sum;
 }
 
 function hasBothNames(p: PreparedRecord): boolean {
@@ -452,40 +512,63 @@ export function nameSplits(p: PreparedRecord): PreparedRecord[] {
   ];
 }
 
+const scratch = new ScoreSink();
+const trial = new ScoreSink();
+
 /**
- * Compares two records: a match probability, whether it reaches MATCH_THRESHOLD, and the reasons.
- * With `postcodes`, postcodes within POSTCODE_NEAR_KM count as near.
+ * Every field of two prepared records compared into `out`: the names (for a full name in one field
+ * against a record with both names, the better of its two splits), the e-mail, the phones, the place
+ * and the address. Answers whether the given names differ (the household's evidence then counts nothing).
  */
-export function compareRecords(a: MatchRecord, b: MatchRecord, postcodes?: PostcodeLookup): MatchResult {
-  const pa = prepareRecord(a);
-  const pb = prepareRecord(b);
+function compareFields(pa: PreparedRecord, pb: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Sink): boolean {
   // A full name in one field against a record with both names: the better of its two splits counts.
   const splits = hasBothNames(pb)
     ? nameSplits(pa).map((x) => [x, pb] as const)
     : hasBothNames(pa)
       ? nameSplits(pb).map((y) => [pa, y] as const)
       : [];
-  let evidence: Evidence[] = [];
-  let givenDiffers = false;
+  let givenDiffers: boolean;
   if (splits.length === 0) {
-    givenDiffers = compareNames(pa, pb, evidence).givenDiffers;
+    givenDiffers = compareNames(pa, pb, out).givenDiffers;
+  } else {
+    let best = -Infinity;
+    let chosen = 0;
+    splits.forEach(([x, y], i) => {
+      compareNames(x, y, trial.reset());
+      if (trial.sum > best) {
+        best = trial.sum;
+        chosen = i;
+      }
+    });
+    const [x, y] = splits[chosen]!;
+    givenDiffers = compareNames(x, y, out).givenDiffers;
   }
-  let best = -Infinity;
-  for (const [x, y] of splits) {
-    const alternative: Evidence[] = [];
-    const names = compareNames(x, y, alternative);
-    if (sumOf(alternative) > best) {
-      best = sumOf(alternative);
-      evidence = alternative;
-      givenDiffers = names.givenDiffers;
-    }
-  }
-  compareEmail(pa, pb, evidence);
-  comparePhones(pa, pb, evidence);
-  comparePlace(pa, pb, postcodes, evidence);
-  compareAddress(pa, pb, evidence);
+  compareEmail(pa, pb, out);
+  comparePhones(pa, pb, out);
+  comparePlace(pa, pb, postcodes, out);
+  compareAddress(pa, pb, out);
+  return givenDiffers;
+}
+
+const probability = (log2Odds: number) => 1 / (1 + 2 ** -log2Odds);
+
+/**
+ * The match probability of two prepared records alone, as compareRecords scores them, without their
+ * reasons: what an import's hundred thousand candidates are scored by, the reasons made for matches only.
+ */
+export function matchScore(pa: PreparedRecord, pb: PreparedRecord, postcodes?: PostcodeLookup): number {
+  const givenDiffers = compareFields(pa, pb, postcodes, scratch.reset());
+  // Relatives share the surname, the address and the landline: with different given names these
+  // say nothing about being one person.
+  return probability(PRIOR_LOG2_ODDS + scratch.other + (givenDiffers ? 0 : scratch.household));
+}
+
+/** compareRecords of two prepared records. */
+export function comparePrepared(pa: PreparedRecord, pb: PreparedRecord, postcodes?: PostcodeLookup): MatchResult {
+  const evidence = new EvidenceSink();
+  const givenDiffers = compareFields(pa, pb, postcodes, evidence);
   let total = PRIOR_LOG2_ODDS;
-  for (const e of evidence) {
+  for (const e of evidence.list) {
     // Relatives share the surname, the address and the landline: with different given names these
     // say nothing about being one person.
     if (givenDiffers && e.household) {
@@ -493,7 +576,15 @@ export function compareRecords(a: MatchRecord, b: MatchRecord, postcodes?: Postc
     }
     total += e.weight;
   }
-  const score = 1 / (1 + 2 ** -total);
-  evidence.sort((x, y) => y.weight - x.weight);
-  return { score, isMatch: score >= MATCH_THRESHOLD, reasons: evidence.map((e) => e.reason) };
+  const score = probability(total);
+  evidence.list.sort((x, y) => y.weight - x.weight);
+  return { score, isMatch: score >= MATCH_THRESHOLD, reasons: evidence.list.map((e) => e.reason) };
+}
+
+/**
+ * Compares two records: a match probability, whether it reaches MATCH_THRESHOLD, and the reasons.
+ * With `postcodes`, postcodes within POSTCODE_NEAR_KM count as near.
+ */
+export function compareRecords(a: MatchRecord, b: MatchRecord, postcodes?: PostcodeLookup): MatchResult {
+  return comparePrepared(prepareRecord(a), prepareRecord(b), postcodes);
 }

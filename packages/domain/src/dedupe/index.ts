@@ -1,7 +1,9 @@
 export type { MatchRecord, PostcodeLookup, PreparedRecord } from './record.ts';
-export { prepareRecord } from './record.ts';
+export { preparedForm, prepareRecord } from './record.ts';
 export {
+  comparePrepared,
   compareRecords,
+  matchScore,
   nameSplits,
   levelWeight,
   MATCH_PARAMETERS,

@@ -182,10 +182,16 @@ export interface NormalisedStreet {
   number: string;
 }
 
-/** An address line as street + building number (split by splitStreet of swiss-address.ts). */
+/** A street name normalised (normaliseStreetName), remembered: a million addresses hold a few thousand streets. */
+const streetNameOf = remembered((name: string): string => normaliseStreetName(name));
+
+/**
+ * An address line as street + building number (split by splitStreet of swiss-address.ts). Remembered
+ * per line, and the street name per name (lines are mostly different, their streets mostly not).
+ */
 export const normaliseStreet = remembered((line: string): Readonly<NormalisedStreet> => {
   const { street, buildingNumber } = splitStreet(line);
-  return Object.freeze({ street: normaliseStreetName(street), number: buildingNumber.toLowerCase().replace(/\s+/g, '') });
+  return Object.freeze({ street: streetNameOf(street), number: buildingNumber.toLowerCase().replace(/\s+/g, '') });
 });
 
 /** A locality for comparison: folded, district numbers dropped ("Lausanne 25" → "lausanne"), letters only. */

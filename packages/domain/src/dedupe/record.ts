@@ -4,7 +4,6 @@
 import { colognePhonetic } from './phonetic.ts';
 import {
   foldName,
-  isSwissMobile,
   normaliseEmail,
   normaliseLocality,
   normaliseName,
@@ -51,8 +50,6 @@ export interface PreparedRecord {
   email: string;
   /** E.164, without repeats. */
   phones: string[];
-  /** The phones of `phones` that are Swiss mobile numbers (personal, not shared by a household). */
-  mobiles: Set<string>;
   postcode: string;
   locality: string;
   street: string;
@@ -100,19 +97,26 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
   if (hit && unchanged(r, hit.raw)) {
     return hit.prepared;
   }
+  const prepared = preparedForm(r);
+  cache.set(r, { raw: { ...r }, prepared });
+  return prepared;
+}
+
+/**
+ * The normalised form of a record, not cached: for records read once (an import's candidates, a
+ * hundred thousand of them, each compared with one row).
+ */
+export function preparedForm(r: MatchRecord): PreparedRecord {
   const given = normaliseName(r.name);
   const surname = normaliseName(r.surname);
   // A known E.164 form is what parsing the phone would give (normalisePhoneForMatch answers
   // normalisePhone's form of a valid number), without the parse.
-  const phones = [
-    ...new Set(
-      [r.phone_e164 || normalisePhoneForMatch(r.phone), r.mobile_phone_e164 || normalisePhoneForMatch(r.mobile_phone)].filter(
-        (x) => x !== '',
-      ),
-    ),
-  ];
+  const phone = r.phone_e164 || normalisePhoneForMatch(r.phone);
+  const mobile = r.mobile_phone_e164 || normalisePhoneForMatch(r.mobile_phone);
+  // Without repeats, the phone first.
+  const phones = phone === '' ? (mobile === '' ? [] : [mobile]) : mobile === '' || mobile === phone ? [phone] : [phone, mobile];
   const { street, number } = normaliseStreet(r.address);
-  const prepared: PreparedRecord = {
+  return {
     given,
     surname,
     givenPlain: foldName(r.name),
@@ -121,12 +125,9 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
     surnameCode: phoneticOf(surname),
     email: normaliseEmail(r.email),
     phones,
-    mobiles: new Set(phones.filter(isSwissMobile)),
     postcode: normalisePostcode(r.zipcode),
     locality: normaliseLocality(r.city),
     street,
     number: street === '' ? '' : number,
   };
-  cache.set(r, { raw: { ...r }, prepared });
-  return prepared;
 }

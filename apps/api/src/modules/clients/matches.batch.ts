@@ -1,8 +1,8 @@
-import { compareRecords, type MatchRecord } from '@bo/domain';
+import { comparePrepared, MATCH_THRESHOLD, matchScore, preparedForm, prepareRecord, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { matchCandidateRows, type CandidateRow } from './matches.repo.ts';
-import { candidateProbe, MATCHES_LIMIT, matchRecordOfClient } from './matches.service.ts';
+import { candidateProbe, MATCHES_LIMIT } from './matches.service.ts';
 
 /** A client a probe may be, by id (the import keeps these; the summary is read when shown). */
 export interface ClientMatchRef {
@@ -15,11 +15,18 @@ type Candidates = CandidateRow[];
 
 /** How many chunks' statements are under way at once. */
 const AHEAD = 2;
+/**
+ * A candidate whose score (matchScore, without reasons) is this close below the threshold is compared
+ * again in full: the two sum the same weights in another order, so the full comparison decides.
+ */
+const SCORE_MARGIN = 1e-9;
 
 /**
  * findClientMatches for many probes among all clients (an import's rows): the same candidates (the
  * blocking statement with only the compared columns) and the same scoring, answering client ids
- * instead of summaries, at most `keep` a probe, best first. The probes go `chunk` at a time, one
+ * instead of summaries, at most `keep` a probe, best first. Each candidate is read once, so it is
+ * prepared without the cache, and scored without reasons first: only a match (a few in a hundred) is
+ * compared again for its reasons. The probes go `chunk` at a time, one
  * statement each; the next chunk's statement runs in the database while this chunk's candidates are
  * scored here, so both the database and this process work. `onProgress` hears how many are done.
  */
@@ -53,16 +60,21 @@ export async function findClientMatchesInBatches(
     queue(from + AHEAD * chunk);
     const byProbe = new Map<number, Candidates>();
     for (const row of rows) {
-      const list = byProbe.get(row.probe) ?? [];
+      const list = byProbe.get(row.i) ?? [];
       list.push(row);
-      byProbe.set(row.probe, list);
+      byProbe.set(row.i, list);
     }
     probes.slice(from, from + chunk).forEach((probe, i) => {
       const found: ClientMatchRef[] = [];
+      const prepared = prepareRecord(probe);
       for (const row of byProbe.get(i) ?? []) {
-        const result = compareRecords(probe, matchRecordOfClient(row.user), postcodes);
+        const candidate = preparedForm(row);
+        if (matchScore(prepared, candidate, postcodes) < MATCH_THRESHOLD - SCORE_MARGIN) {
+          continue;
+        }
+        const result = comparePrepared(prepared, candidate, postcodes);
         if (result.isMatch) {
-          found.push({ clientId: row.user.id, score: result.score, reasons: result.reasons });
+          found.push({ clientId: row.id, score: result.score, reasons: result.reasons });
         }
       }
       found.sort((a, b) => b.score - a.score || a.clientId - b.clientId);

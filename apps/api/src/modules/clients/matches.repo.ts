@@ -1,4 +1,4 @@
-import { roleByCode, type ClientScope } from '@bo/domain';
+import { roleByCode, type ClientScope, type MatchRecord } from '@bo/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -268,41 +268,22 @@ export interface ClientMatchFields {
   mobilePhoneE164?: string | null;
 }
 
-/** A candidate of matchCandidateRows: the probe's index and the compared columns of the client. */
-export interface CandidateRow {
-  probe: number;
-  user: ClientMatchFields;
-}
+/** A candidate of matchCandidateRows: the probe's index and the compared columns of the client, as the engine's record. */
+export type CandidateRow = { i: number; id: number } & Omit<MatchRecord, 'id'>;
 
 /**
  * matchCandidates among all clients for a batch of probes (an import's thousand rows): the same
- * statement, its rows read as the driver answers them. The query builder's mapping of each answered
- * row cost more than the database's lookups at a hundred thousand rows; a batch is planned each time
+ * statement, its rows taken as the driver answers them: their columns are named as the engine's record
+ * names them, so each row is the candidate's record as it is (a hundred thousand probes bring half a
+ * million candidates; no object is made per row beside the driver's). A batch is planned each time
  * (2 ms for a thousand probes, against 200 ms of work), so it needs no prepared statement.
  */
 export async function matchCandidateRows(tx: Tx, probes: CandidateProbe[]): Promise<CandidateRow[]> {
   if (probes.length === 0) {
     return [];
   }
-  const res = await tx.execute<{ i: number } & Record<(typeof MATCH_COLUMNS)[number], string | null>>(
-    candidatesSql(probes, { columns: true }),
-  );
-  return res.rows.map((r) => ({
-    probe: r.i,
-    user: {
-      id: Number(r.id),
-      name: r.name ?? '',
-      surname: r.surname ?? '',
-      email: r.email,
-      phone: r.phone,
-      mobilePhone: r.mobile_phone,
-      zipcode: r.zipcode,
-      city: r.city,
-      address: r.address,
-      phoneE164: r.phone_e164,
-      mobilePhoneE164: r.mobile_phone_e164,
-    },
-  }));
+  const res = await tx.execute<CandidateRow>(candidatesSql(probes, { columns: true }));
+  return res.rows;
 }
 
 /**

@@ -28,8 +28,9 @@ export function candidateProbe(p: MatchRecord): CandidateProbe {
   const zipcode = text(p.zipcode)?.trim() ?? null;
   return {
     id: p.id ?? null,
-    phoneE164: normalisePhone(p.phone) ?? null,
-    mobilePhoneE164: normalisePhone(p.mobile_phone) ?? null,
+    // A known E.164 form (a stored client's, an import row's) is what parsing the phone gives.
+    phoneE164: p.phone_e164 || normalisePhone(p.phone) || null,
+    mobilePhoneE164: p.mobile_phone_e164 || normalisePhone(p.mobile_phone) || null,
     email: text(p.email),
     zipcode,
     name: text(p.name),
@@ -68,7 +69,17 @@ export function matchRecordOfClient(u: ClientMatchFields): MatchRecord {
   ) {
     return kept;
   }
-  const record: MatchRecord = {
+  const record = clientMatchRecord(u);
+  if (records.size >= RECORDS_KEPT) {
+    records.clear();
+  }
+  records.set(u.id, record);
+  return record;
+}
+
+/** The engine's record of a stored client, made afresh (matchRecordOfClient keeps it). */
+function clientMatchRecord(u: ClientMatchFields): MatchRecord {
+  return {
     id: u.id,
     name: u.name,
     surname: u.surname,
@@ -81,11 +92,6 @@ export function matchRecordOfClient(u: ClientMatchFields): MatchRecord {
     ...(u.phoneE164 ? { phone_e164: u.phoneE164 } : {}),
     ...(u.mobilePhoneE164 ? { mobile_phone_e164: u.mobilePhoneE164 } : {}),
   };
-  if (records.size >= RECORDS_KEPT) {
-    records.clear();
-  }
-  records.set(u.id, record);
-  return record;
 }
 
 /**

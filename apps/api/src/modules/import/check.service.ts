@@ -43,7 +43,25 @@ export function postcodeTable(): PostcodeTable {
   };
 }
 
+/**
+ * The E.164 forms of a row's two phones (undefined: no valid number), parsed once per row: the rules,
+ * the file's keys and the duplicate engine's probe all need them, and at a hundred thousand rows the
+ * parser's own memory of recent writings no longer holds them from one phase to the next. Kept per
+ * row object; a check never changes a row's data.
+ */
+const phoneForms = new WeakMap<ImportRowData, readonly [string | undefined, string | undefined]>();
+
+function phonesOf(data: ImportRowData): readonly [string | undefined, string | undefined] {
+  let forms = phoneForms.get(data);
+  if (!forms) {
+    forms = [normalisePhone(data.phone), normalisePhone(data.mobile_phone)];
+    phoneForms.set(data, forms);
+  }
+  return forms;
+}
+
 export function matchRecordOf(data: ImportRowData, id?: number): MatchRecord {
+  const [phone, mobile] = phonesOf(data);
   return {
     ...(id === undefined ? {} : { id }),
     name: data.name,
@@ -51,6 +69,8 @@ export function matchRecordOf(data: ImportRowData, id?: number): MatchRecord {
     email: data.email,
     phone: data.phone,
     mobile_phone: data.mobile_phone,
+    phone_e164: phone ?? null,
+    mobile_phone_e164: mobile ?? null,
     zipcode: data.zipcode,
     city: data.city,
     address: data.address,
@@ -70,8 +90,7 @@ function fileKeys(data: ImportRowData): string[] {
   if (data.email) {
     keys.push(`e:${data.email.trim().toLowerCase()}`);
   }
-  for (const phone of [data.phone, data.mobile_phone]) {
-    const n = normalisePhone(phone);
+  for (const n of phonesOf(data)) {
     if (n) {
       keys.push(`p:${n}`);
     }
@@ -87,6 +106,32 @@ function fileKeys(data: ImportRowData): string[] {
  * (e-mail, phone, surname within the postcode) and that the duplicate engine's scorer calls a match.
  */
 export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowData }[]): number[][] {
+  return rows.map(fileDuplicateFinder(rows));
+}
+
+/** fileDuplicates, a few thousand rows at a time with the event loop's other work between them. */
+function fileDuplicatesInTurns(rows: readonly { rowNo: number; data: ImportRowData }[]): Promise<number[][]> {
+  return inTurns(rows, fileDuplicateFinder(rows));
+}
+
+/** The rows taken in order, TURN_ROWS at a time, other work of the process running between the turns. */
+async function inTurns<R, T>(rows: readonly R[], fn: (row: R, i: number) => T): Promise<T[]> {
+  const out: T[] = [];
+  for (let from = 0; from < rows.length; from += TURN_ROWS) {
+    const to = Math.min(rows.length, from + TURN_ROWS);
+    for (let i = from; i < to; i += 1) {
+      out.push(fn(rows[i]!, i));
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
+
+/** Rows checked per turn by inTurns (a few milliseconds of work). */
+const TURN_ROWS = 2_000;
+
+/** The finder of fileDuplicates: called with each row and its index in order, it answers the earlier rows it repeats. */
+function fileDuplicateFinder(rows: readonly { rowNo: number; data: ImportRowData }[]): (r: { data: ImportRowData }, i: number) => number[] {
   const postcodes = swissPostcodes();
   const seen = new Map<string, number[]>();
   // The records of the rows compared only (most rows share no key with an earlier one).
@@ -99,7 +144,7 @@ export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowDa
     }
     return r;
   };
-  return rows.map((r, i) => {
+  return (r, i) => {
     const candidates = new Set<number>();
     for (const key of fileKeys(r.data)) {
       const list = seen.get(key);
@@ -118,7 +163,7 @@ export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowDa
       }
     }
     return dups;
-  });
+  };
 }
 
 /** The existing clients each row may be (best first, at most MATCHES_KEPT), every client of the company considered. */
@@ -194,14 +239,20 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
     const file = await readLeadFile(stored.bytes, { maxBytes: Number.MAX_SAFE_INTEGER, maxRows: Math.max(limits.maxRows, batch.rowCount) });
     await progress(5);
     const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: applyMapping(batch.mapping, cells) }));
-    const errors = rows.map((r) => rowErrors(r.data, postcodes));
-    const dups = fileDuplicates(rows);
-    await progress(15);
-    const matches = await databaseMatches(
+    await progress(10);
+    // The duplicate engine's statements run in the database while this process checks the rows
+    // against the rules and the file's earlier rows, a few thousand at a time between the engine's
+    // turns: the two halves of the check overlap instead of following each other.
+    const found = databaseMatches(
       deps.db,
       rows.map((r) => r.data),
-      (done) => progress(15 + (70 * done) / Math.max(1, rows.length)),
+      (done) => progress(10 + (75 * done) / Math.max(1, rows.length)),
     );
+    // A failure of the engine is answered where it is awaited, not as unhandled meanwhile.
+    found.catch(() => undefined);
+    const errors = await inTurns(rows, (r) => rowErrors(r.data, postcodes));
+    const dups = await fileDuplicatesInTurns(rows);
+    const matches = await found;
     await deps.db.transaction(async (tx) => {
       const locked = await repo.findBatch(tx, batchId, { lock: true });
       if (!locked || locked.stage !== 'checking') {
