@@ -6,9 +6,12 @@
  * by the API tests' timings, not here). Also checks every answer against the hard rules.
  *
  *   npx tsx bench/planner.ts [requests] [agents]
+ *
+ * With BENCH_PLANNER_ROUTING=stalled the routing is a provider that never answers: every answer is then
+ * made by the deadline from the offline model's estimate (docs/planner.md "Bounded in time").
  */
 import { swissPostcodes } from '../apps/api/src/core/postcodes.ts';
-import { offlineTravelTimes } from '../apps/api/src/integrations/routing/index.ts';
+import { offlineTravelTimes, type TravelTimes } from '../apps/api/src/integrations/routing/index.ts';
 import { searchPlanner, type SearchAgent, type SearchStop } from '../apps/api/src/modules/planner/index.ts';
 import { addDays, hardViolations, PLANNER, zurichInstant } from '../packages/domain/src/index.ts';
 
@@ -77,7 +80,8 @@ const period = {
   selectedDate: null,
   separateDates: [],
 };
-const travel = offlineTravelTimes();
+const travel: TravelTimes =
+  process.env.BENCH_PLANNER_ROUTING === 'stalled' ? { provider: 'osrm', table: () => new Promise(() => undefined) } : offlineTravelTimes();
 const blocked = new Set<string>();
 for (let i = 0; i < agentCount * 2; i++) {
   blocked.add(`${1 + Math.floor(rand() * agentCount)}|${addDays(startDate, Math.floor(rand() * DAYS))}`);
@@ -89,7 +93,16 @@ async function main(): Promise<void> {
   // Warm-up: the postcode grid and the JIT, as a running server has them.
   for (let i = 0; i < 5; i++) {
     const c = place();
-    await searchPlanner(travel, { client: { lat: c.lat, lon: c.lng }, agents, stops, blocked, period, now, limit: 5 });
+    await searchPlanner(travel, {
+      client: { lat: c.lat, lon: c.lng },
+      agents,
+      stops,
+      blocked,
+      period,
+      now,
+      limit: 5,
+      deadlineAt: performance.now() + PLANNER.deadlineMs,
+    });
   }
   const times: number[] = [];
   let partial = 0;

@@ -532,7 +532,8 @@ export class TopK {
 
 /**
  * The k best placements, one per agent and day, over every agent's day. `shouldStop(found)` is asked
- * before each day: the server stops at its deadline once it has something to answer (`partial`).
+ * before each day (with how many placements are found so far): the server stops at its deadline with
+ * the best found (`partial`).
  */
 export function searchPlacements(
   days: Iterable<AgentDay>,

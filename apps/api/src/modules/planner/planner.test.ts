@@ -357,5 +357,32 @@ describe('bounded in time, and unfound routes', () => {
       limit: 5,
     });
     expect(body.partial).toBe(true);
+    expect(body.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it("a routing that never answers: by the deadline, the offline estimate; the estimate is not kept as the routing's", async () => {
+    const never: TravelTimes = { provider: 'osrm', table: () => new Promise(() => undefined) };
+    const query = { clientId: client, destination: 'demo' as const, startDate: workday(4), endDate: workday(5), limit: 5 };
+    const body = await plannerPreview({ db: t.db, travel: never, log: { error: () => {} } }, actorOf(staff.get('admin')!), query);
+    expect(body.partial).toBe(true);
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    // The same days asked again of a routing that answers: it is asked for the days' legs (the
+    // estimates were not cached as its answers), and the answer is whole.
+    const offline = offlineTravelTimes();
+    let asked = 0;
+    const counting: TravelTimes = {
+      provider: 'osrm',
+      table(o, d) {
+        asked += 1;
+        return offline.table(o, d);
+      },
+    };
+    const again = await plannerPreview({ db: t.db, travel: counting, log: { error: () => {} } }, actorOf(staff.get('admin')!), query);
+    expect(again.partial).toBe(false);
+    // Two tables around the new visit, and one per agent and day.
+    expect(asked).toBeGreaterThan(2);
+    // The estimate is the offline model's, which this routing answers too: the same suggestions.
+    const picks = (b: typeof body) => b.suggestions.map((x) => `${x.agentId} ${x.start}`);
+    expect(picks(again)).toEqual(picks(body));
   });
 });

@@ -11,7 +11,7 @@ import {
   type PlannerDestinationType,
 } from '@bo/domain';
 import type { LatLon, TravelTimes } from '../../integrations/routing/index.ts';
-import { consecutiveLegs, legsAround } from './travel.ts';
+import { consecutiveLegs, legsAround, type RoutingBound } from './travel.ts';
 
 /**
  * The planner's search without the database: the agents' days built from their homes, visits, private
@@ -135,7 +135,11 @@ export interface BuiltDay {
 const pointKey = (p: LatLon) => Math.round(p.lat * 1e5) * 1e8 + Math.round(p.lon * 1e5);
 
 /** The agents' days of the period (bookable weekdays only) with their legs. */
-export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'limit' | 'deadlineAt'>): Promise<BuiltDay[]> {
+export async function buildDays(
+  travel: TravelTimes,
+  input: Omit<SearchInput, 'limit' | 'deadlineAt'>,
+  bound?: RoutingBound,
+): Promise<BuiltDay[]> {
   const days = periodDays(input.period);
   const wantedAt = new Int32Array(days.length).fill(-1);
   const wanted: DayRef[] = [];
@@ -190,11 +194,12 @@ export async function buildDays(travel: TravelTimes, input: Omit<SearchInput, 'l
     });
   }
   const [around, dayLegs] = await Promise.all([
-    legsAround(travel, input.client, points),
+    legsAround(travel, input.client, points, bound),
     consecutiveLegs(
       travel,
       points,
       built.map((b) => b.idx),
+      bound,
     ),
   ]);
   return built.map((b, n) => ({
@@ -228,29 +233,40 @@ export interface SearchResult {
 
 export const countUnfound = (legs: readonly Leg[]) => legs.filter((l) => legStatus(l) === 'NOT_FOUND').length;
 
-const LAST_RESORT_MS = 2000;
+/**
+ * The time kept for the search itself (the pass over the days, a few milliseconds for 200 agents and 28
+ * days): the routing is waited for until the deadline less this, and the search gets at least this
+ * much, also when reading the database took the time before it.
+ */
+export const SEARCH_RESERVE_MS = 80;
 
-/** Builds the days and finds the best placements, stopping with what it has at `deadlineAt` (performance.now() ms). */
+/**
+ * Builds the days and finds the best placements, by `deadlineAt` (performance.now() ms):
+ * - a routing provider that has not answered SEARCH_RESERVE_MS before it is replaced, for the legs
+ *   still missing, by the offline model's estimate (not kept in the provider's cache of day legs);
+ * - the search stops at the deadline (or SEARCH_RESERVE_MS after it began, whichever is later) with
+ *   the best it found.
+ * Either makes the answer `partial`.
+ */
 export async function searchPlanner(travel: TravelTimes, input: SearchInput): Promise<SearchResult> {
-  const days = await buildDays(travel, input);
   const deadline = input.deadlineAt ?? Infinity;
-  // Past the deadline the search stops as soon as it has something to answer; with nothing found yet it
-  // goes on (the pass over the days is the cheap part), but not past 2 s (then partial and empty).
-  const lastResort = deadline + (input.deadlineAt === undefined ? 0 : LAST_RESORT_MS);
+  const bound: RoutingBound | undefined =
+    input.deadlineAt === undefined ? undefined : { until: deadline - SEARCH_RESERVE_MS, estimated: false };
+  const days = await buildDays(travel, input, bound);
+  const searchUntil = Math.max(deadline, performance.now() + SEARCH_RESERVE_MS);
   const rules = {
     enabledWeekdays: input.period.enabledWeekdays,
     notBefore: input.now,
     slotSeconds: PLANNER.slotSeconds,
     dates: input.period.dates,
   };
-  const { top, partial, daysSearched } = searchPlacements(
+  const searched = searchPlacements(
     days.map((d) => d.day),
     rules,
     input.limit,
-    (found) => {
-      const now = performance.now();
-      return now > deadline && (found > 0 || now > lastResort);
-    },
+    () => performance.now() > searchUntil,
   );
+  const { top, daysSearched } = searched;
+  const partial = searched.partial || bound?.estimated === true;
   return { top, partial, daysSearched, days, unfoundLegs: days.reduce((n, d) => n + countUnfound(d.day.legs), 0) };
 }

@@ -1,5 +1,5 @@
 import { UNABLE_TO_FOUND_ROUTE, type Leg } from '@bo/domain';
-import { offlineTrip, regionOf, type LatLon, type Region, type TravelTimes } from '../../integrations/routing/index.ts';
+import { offlineTrip, regionOf, type LatLon, type Region, type TravelTable, type TravelTimes } from '../../integrations/routing/index.ts';
 
 /**
  * The legs the planner needs from the travel times: from one point (the new visit) to many and back,
@@ -33,19 +33,75 @@ const NOT_FOUND: Leg = Object.freeze({ distance: null, duration: null });
 const offlineLeg = (a: LatLon, b: LatLon, ra: Region | null, rb: Region | null): Leg => offlineTrip(a, b, { a: ra, b: rb }) ?? NOT_FOUND;
 
 /**
+ * How long a routing provider is waited for: until `until` (performance.now() ms). What it has not
+ * answered by then is the offline model's estimate, used for this answer only (not kept as the
+ * provider's), and `estimated` is set. Without a bound the provider is waited for.
+ */
+export interface RoutingBound {
+  until: number;
+  estimated: boolean;
+}
+
+/** The provider's table, or null when `bound` runs out first (its late answer or failure then dropped). */
+async function tableWithin(
+  travel: TravelTimes,
+  origins: readonly LatLon[],
+  destinations: readonly LatLon[],
+  bound: RoutingBound | undefined,
+): Promise<TravelTable | null> {
+  if (!bound) {
+    return travel.table(origins, destinations);
+  }
+  const left = bound.until - performance.now();
+  if (left <= 0) {
+    return null;
+  }
+  const asked = travel.table(origins, destinations);
+  asked.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), left);
+  });
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+}
+
+/** A round trip's consecutive legs by the offline model (a few microseconds a leg, regions kept). */
+function offlineRound(points: readonly LatLon[], rs: readonly (Region | null)[], seq: readonly number[]): Leg[] {
+  const legs = new Array<Leg>(seq.length);
+  for (let i = 0; i < seq.length; i++) {
+    const a = seq[i]!;
+    const b = seq[(i + 1) % seq.length]!;
+    legs[i] = offlineLeg(points[a]!, points[b]!, rs[a]!, rs[b]!);
+  }
+  return legs;
+}
+
+/**
  * From `p` to every point and from every point to `p`: two table requests (the offline model is
  * computed here pair by pair with its regions kept: the same figures its table gives).
  */
-export async function legsAround(travel: TravelTimes, p: LatLon, points: readonly LatLon[]): Promise<{ to: Leg[]; from: Leg[] }> {
+export async function legsAround(
+  travel: TravelTimes,
+  p: LatLon,
+  points: readonly LatLon[],
+  bound?: RoutingBound,
+): Promise<{ to: Leg[]; from: Leg[] }> {
   if (points.length === 0) {
     return { to: [], from: [] };
   }
-  if (travel.provider === 'offline') {
+  const offline = () => {
     const rp = regionAt(p);
     const rs = points.map(regionAt);
     return { to: points.map((q, i) => offlineLeg(q, p, rs[i]!, rp)), from: points.map((q, i) => offlineLeg(p, q, rp, rs[i]!)) };
+  };
+  if (travel.provider === 'offline') {
+    return offline();
   }
-  const [out, back] = await Promise.all([travel.table([p], points), travel.table(points, [p])]);
+  const [out, back] = await Promise.all([tableWithin(travel, [p], points, bound), tableWithin(travel, points, [p], bound)]);
+  if (!out || !back) {
+    bound!.estimated = true;
+    return offline();
+  }
   return { from: points.map((_, j) => legOf(out, 0, j)), to: points.map((_, i) => legOf(back, i, 0)) };
 }
 
@@ -64,18 +120,11 @@ export async function consecutiveLegs(
   travel: TravelTimes,
   points: readonly LatLon[],
   sequences: readonly (readonly number[])[],
+  bound?: RoutingBound,
 ): Promise<Leg[][]> {
   if (travel.provider === 'offline') {
     const rs = points.map(regionAt);
-    return sequences.map((seq) => {
-      const legs = new Array<Leg>(seq.length);
-      for (let i = 0; i < seq.length; i++) {
-        const a = seq[i]!;
-        const b = seq[(i + 1) % seq.length]!;
-        legs[i] = offlineLeg(points[a]!, points[b]!, rs[a]!, rs[b]!);
-      }
-      return legs;
-    });
+    return sequences.map((seq) => offlineRound(points, rs, seq));
   }
   const out: Leg[][] = new Array<Leg[]>(sequences.length);
   const pending: number[] = [];
@@ -88,10 +137,18 @@ export async function consecutiveLegs(
       pending.push(i);
     }
   });
+  let rs: (Region | null)[] | null = null;
   const worker = async () => {
     for (let i = pending.shift(); i !== undefined; i = pending.shift()) {
       const seq = seqs[i]!;
-      const t = await travel.table(seq.slice(0, -1), seq.slice(1));
+      const t = await tableWithin(travel, seq.slice(0, -1), seq.slice(1), bound);
+      if (!t) {
+        // Past the bound: this day and every one still pending, by the offline model, not kept.
+        bound!.estimated = true;
+        rs ??= points.map(regionAt);
+        out[i] = offlineRound(points, rs, sequences[i]!);
+        continue;
+      }
       const legs = seq.slice(1).map((_, j) => legOf(t, j, j));
       if (dayCache.size >= DAY_CACHE_MAX) {
         dayCache.clear();
