@@ -17484,10 +17484,13 @@ export interface operations {
     getApiPlannerDetails: {
         parameters: {
             query: {
+                address?: string;
                 agentId: number;
+                city?: string;
                 clientId: number;
                 destination?: "demo" | "service";
                 start: string;
+                zipcode?: string;
             };
             header?: never;
             path?: never;
@@ -17597,7 +17600,9 @@ export interface operations {
     getApiPlannerPreview: {
         parameters: {
             query: {
+                address?: string;
                 availableForAgent?: number;
+                city?: string;
                 clientId: number;
                 destination?: "demo" | "service";
                 enabledWeekdays?: string;
@@ -17611,6 +17616,7 @@ export interface operations {
                 separateDates?: string;
                 startDate?: string;
                 startTime?: string;
+                zipcode?: string;
             };
             header?: never;
             path?: never;

@@ -38,9 +38,22 @@ const periodQuery = {
   pinnedWeekday: z.coerce.number().int().min(1, 'invalid_value').max(6, 'invalid_value').optional(),
 };
 
+const draftText = z.string().trim().max(200, 'too_long').optional();
+
+/**
+ * The client's address as edited in the planner's edit mode (spec 3 `userDrafts`): when any is given,
+ * the visit is planned at this address instead of the one saved on the client (nothing is saved).
+ */
+const draftAddressQuery = {
+  address: draftText,
+  zipcode: draftText,
+  city: draftText,
+};
+
 /** GET /api/planner-preview: the ranked suggestions for a new visit at a client's home. */
 export const plannerPreviewQuery = z.object({
   clientId: id,
+  ...draftAddressQuery,
   destination: z.enum(['demo', 'service']).default('demo'),
   ...periodQuery,
   lessThan50: flag,
@@ -53,6 +66,7 @@ export type PlannerPreviewQuery = z.infer<typeof plannerPreviewQuery>;
 /** GET /api/planner-details: one agent's day with the new visit placed at `start`. */
 export const plannerDetailsQuery = z.object({
   clientId: id,
+  ...draftAddressQuery,
   agentId: id,
   start: z.iso.datetime({ offset: true, message: 'invalid_value' }),
   destination: z.enum(['demo', 'service']).default('demo'),

@@ -49,22 +49,51 @@ const mean = (rows: readonly BuildingRow[]) => ({
 export async function locateUsers(tx: Tx, userIds: readonly number[]): Promise<Map<number, UserLocation>> {
   const found = new Map<number, UserLocation>();
   const rows = await userAddresses(tx, [...new Set(userIds)]);
-  const pending: { id: number; postcode: string; streetKey: string; number: string; zipcode: string | null; city: string | null }[] = [];
+  const pending: Pending[] = [];
   for (const r of rows) {
     if (r.geocode && r.geocode.addressKey === addressKeyOf(r)) {
       found.set(r.id, { lat: r.geocode.lat, lon: r.geocode.lon, precision: r.geocode.precision });
       continue;
     }
-    const { street, buildingNumber } = splitStreet(r.address);
-    pending.push({
-      id: r.id,
-      postcode: (r.zipcode ?? '').trim(),
-      streetKey: streetKeyOf(street),
-      number: houseNumberKeyOf(buildingNumber),
-      zipcode: r.zipcode,
-      city: r.city,
-    });
+    pending.push(pendingOf(r.id, r));
   }
+  await locatePending(tx, pending, found);
+  return found;
+}
+
+/** An address not saved on anyone (a draft of the planner), located as a user's address is. */
+export async function locateAddress(
+  tx: Tx,
+  a: { address: string | null; zipcode: string | null; city: string | null },
+): Promise<UserLocation | null> {
+  const found = new Map<number, UserLocation>();
+  await locatePending(tx, [pendingOf(0, a)], found);
+  return found.get(0) ?? null;
+}
+
+interface Pending {
+  id: number;
+  postcode: string;
+  streetKey: string;
+  number: string;
+  zipcode: string | null;
+  city: string | null;
+}
+
+function pendingOf(id: number, a: { address: string | null; zipcode: string | null; city: string | null }): Pending {
+  const { street, buildingNumber } = splitStreet(a.address);
+  return {
+    id,
+    postcode: (a.zipcode ?? '').trim(),
+    streetKey: streetKeyOf(street),
+    number: houseNumberKeyOf(buildingNumber),
+    zipcode: a.zipcode,
+    city: a.city,
+  };
+}
+
+/** The building, else the street's middle, else the postcode's (or place's) point of each address, into `found`. */
+async function locatePending(tx: Tx, pending: readonly Pending[], found: Map<number, UserLocation>): Promise<void> {
   const streets = pending.filter((p) => p.postcode !== '' && p.streetKey !== '');
   const buildings = await buildingsOnStreets(tx, [
     ...new Map(streets.map((p) => [`${p.postcode}|${p.streetKey}`, { postcode: p.postcode, streetKey: p.streetKey }])).values(),
@@ -88,5 +117,4 @@ export async function locateUsers(tx: Tx, userIds: readonly number[]): Promise<M
       }
     }
   }
-  return found;
 }

@@ -100,6 +100,43 @@ describe('GET /api/planner-preview', () => {
     expect(body.timestamps[0]!.agents).toContain(zurichAgent.id);
   });
 
+  it('plans at an edited address (the drafts of the edit mode) without saving it', async () => {
+    const draft = `address=${encodeURIComponent('Bundesplatz 3')}&zipcode=3011&city=Bern`;
+    const body = await ok<PlannerPreviewDto>(
+      staff.get('call_agent')!.cookie,
+      `/api/planner-preview?clientId=${client}&${window1()}&limit=10&${draft}`,
+    );
+    // The visit is in Bern: the Bern agent first, within 50 km.
+    expect(body.client.point.lat).toBeCloseTo(46.95, 1);
+    expect(body.suggestions[0]!.agent.id).toBe(bernAgent.id);
+    expect(body.suggestions[0]!.band).toBe('lessThan50');
+    // The day's route of the details goes to Bern too.
+    const details = await ok<PlannerDetailsDto>(
+      staff.get('call_agent')!.cookie,
+      `/api/planner-details?clientId=${client}&agentId=${bernAgent.id}&start=${encodeURIComponent(body.suggestions[0]!.start)}&${draft}`,
+    );
+    const visit = details.destinations.find((d) => d.isNew);
+    expect(visit?.lat).toBeCloseTo(46.95, 1);
+    // Nothing was saved: without the drafts the client is in Zürich again.
+    const saved = await ok<PlannerPreviewDto>(
+      staff.get('call_agent')!.cookie,
+      `/api/planner-preview?clientId=${client}&${window1()}&limit=10`,
+    );
+    expect(saved.client.point.lat).toBeCloseTo(47.38, 1);
+    expect(saved.suggestions[0]!.agent.id).toBe(zurichAgent.id);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['a postcode that does not exist', 'zipcode=9999&city=Bern', { zipcode: 'postcode_unknown' }],
+    ['a place that does not fit the postcode', 'zipcode=3011&city=Lugano', { city: 'locality_mismatch' }],
+    ['a place without a postcode', `city=Bern&address=${encodeURIComponent('Bundesplatz 3')}`, { zipcode: 'field_is_required' }],
+    ['letters for a postcode', 'zipcode=abcd', { zipcode: 'postcode_unknown' }],
+  ])('an edited address with %s is refused per field', async (_, draft, fields) => {
+    const res = await get(staff.get('admin')!.cookie, `/api/planner-preview?clientId=${client}&${window1()}&${draft}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ field_validation: Record<string, string> }>().field_validation).toEqual(fields);
+  });
+
   it('within 50 km keeps only the agents living within 50 km', async () => {
     const all = await ok<PlannerPreviewDto>(staff.get('admin')!.cookie, `/api/planner-preview?clientId=${client}&${window1()}&limit=50`);
     expect(all.suggestions.some((s) => s.agent.id === bernAgent.id)).toBe(true);

@@ -6,6 +6,7 @@ import {
   distanceBand,
   explainPlacement,
   isCountedVisit,
+  localityFits,
   legStatus,
   passesPlannerFilters,
   PLANNER,
@@ -26,9 +27,10 @@ import {
 } from '@bo/domain';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
+import { swissPostcodes } from '../../core/postcodes.ts';
 import type { Db } from '../../db/client.ts';
 import type { TravelTimes } from '../../integrations/routing/index.ts';
-import { locateUsers, type UserLocation } from '../addresses/index.ts';
+import { locateAddress, locateUsers, type UserLocation } from '../addresses/index.ts';
 import { clientInScope, householdOf } from '../clients/index.ts';
 import { agentsWhoServed, busyEventsOf } from '../events/index.ts';
 import { fieldAgents, type FieldAgent } from '../staff/index.ts';
@@ -99,10 +101,51 @@ export function resolvePeriod(q: Partial<PlannerPreviewQuery>, today: string): R
   };
 }
 
-/** The client (in the actor's scope, else UNKNOWN_USER_ID) and where they live (else address_empty). */
-async function clientPoint(deps: PlannerDeps, actor: Actor, clientId: number): Promise<UserLocation> {
+/** The address as edited in the planner (spec 3 `userDrafts`); none when no part of it is given. */
+export interface DraftAddress {
+  address?: string | undefined;
+  zipcode?: string | undefined;
+  city?: string | undefined;
+}
+
+const isDraft = (d: DraftAddress) => Boolean(d.address || d.zipcode || d.city);
+
+/**
+ * What is wrong with an edited address, per field (spec 3 `userErrors`): the postcode is needed and
+ * must exist; a place given must fit it (the import's rule, localityFits).
+ */
+function draftErrors(d: DraftAddress): Record<string, ValidationKey> {
+  const zipcode = d.zipcode?.trim() ?? '';
+  if (zipcode === '') {
+    return { zipcode: 'field_is_required' };
+  }
+  const localities = swissPostcodes().localitiesOf(zipcode);
+  if (!/^\d{4}$/.test(zipcode) || localities.length === 0) {
+    return { zipcode: 'postcode_unknown' };
+  }
+  if (d.city && !localityFits(d.city, localities)) {
+    return { city: 'locality_mismatch' };
+  }
+  return {};
+}
+
+/**
+ * The client (in the actor's scope, else UNKNOWN_USER_ID) and where the visit is: the edited address
+ * when the planner sends one (checked, 400 with the fields' errors), else where the client lives; an
+ * address that cannot be located is address_empty.
+ */
+async function clientPoint(deps: PlannerDeps, actor: Actor, clientId: number, draft: DraftAddress = {}): Promise<UserLocation> {
   await clientInScope(deps.db, actor, clientId);
-  const found = (await locateUsers(deps.db, [clientId])).get(clientId);
+  let found: UserLocation | null | undefined;
+  if (isDraft(draft)) {
+    const errors = draftErrors(draft);
+    if (Object.keys(errors).length > 0) {
+      throw invalid(errors);
+    }
+    found = await locateAddress(deps.db, { address: draft.address ?? null, zipcode: draft.zipcode ?? null, city: draft.city ?? null });
+  } else {
+    found = (await locateUsers(deps.db, [clientId])).get(clientId);
+  }
   if (!found) {
     throw invalid({ address: 'field_is_required' }, ADDRESS_EMPTY);
   }
@@ -189,7 +232,7 @@ export async function plannerPreview(deps: PlannerDeps, actor: Actor, q: Planner
   const t0 = performance.now();
   const now = nowOf(deps);
   const period = resolvePeriod(q, todayOf(now));
-  const client = await clientPoint(deps, actor, q.clientId);
+  const client = await clientPoint(deps, actor, q.clientId, q);
   const loaded = await loadDays(deps, agentFilterOf(actor, q.availableForAgent), q.clientId, period);
   const byId = new Map(loaded.agents.map((a) => [a.id, a]));
   // The distance bands are measured from the agent's home; the filters choose the agents before the search.
@@ -269,7 +312,7 @@ export async function plannerDetails(deps: PlannerDeps, actor: Actor, q: Planner
   const c = zurichClock(new Date(start * 1000));
   const date = `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
   const period = resolvePeriod({ startDate: date, endDate: date }, today);
-  const client = await clientPoint(deps, actor, q.clientId);
+  const client = await clientPoint(deps, actor, q.clientId, q);
   const allowed = agentFilterOf(actor, q.agentId);
   if (allowed !== null && allowed.length === 0) {
     throw invalid({ agentId: 'invalid_value' });
