@@ -40,6 +40,34 @@ function workday(n: number): string {
   }
 }
 
+/** A lead of the call agent near a field agent's home (Zürich, Winterthur, Bern, Lugano), the k-th of them. */
+async function leadNearAgents(page: Page, k: number) {
+  const { data } = await getJson<Json<'get', '/api/clients'>>(page, '/api/clients?tableName=b2c&limit=100');
+  const lead = data.filter((r) => r.user.address && /^(80[1-9]|81|84|30|69)/.test(r.user.zipcode ?? ''))[k];
+  assert.ok(lead, 'the call agent has leads with an address near an agent');
+  return lead;
+}
+
+/** The lead flow of a lead up to its booking step, where the caller opens the planner instead of the calendar. */
+async function openPlanner(page: Page, leadId: number) {
+  await page.goto(`/ca-dashboard/lead-flow/${leadId}`);
+  await page.getByTestId('lead-flow-to-outcome').click();
+  await page.getByRole('radio', { name: tr('de', 'leadflow:outcomes.reached_interested') }).check();
+  await page.getByTestId('outcome-save').click();
+  await eventually(async () => assert.equal(await page.getByTestId('lead-flow').getAttribute('data-step'), 'booking'));
+  // The booking step opens the calendar dialog at once; the caller closes it and opens the planner instead.
+  await page.getByTestId('event-dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('event-dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('lead-flow-planner').click();
+  const planner = page.getByTestId('planner');
+  await planner.waitFor();
+  return planner;
+}
+
+const previewAnswer = (page: Page, test: (q: URLSearchParams) => boolean) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/planner-preview' && test(new URL(r.url()).searchParams));
+
 void describe('visit planner', { timeout: 240_000 }, () => {
   after(closeBrowser);
 
@@ -48,24 +76,9 @@ void describe('visit planner', { timeout: 240_000 }, () => {
     withPage(
       async (page) => {
         await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
-        const { data } = await getJson<Json<'get', '/api/clients'>>(page, '/api/clients?tableName=b2c&limit=100');
-        // A lead near a field agent's home (Zürich, Winterthur, Bern, Lugano), so that "within 50 km" keeps some.
-        const lead = data.filter((r) => r.user.address && /^(80[1-9]|81|84|30|69)/.test(r.user.zipcode ?? ''))[0];
-        assert.ok(lead, 'the call agent has leads with an address near an agent');
-
-        await page.goto(`/ca-dashboard/lead-flow/${lead.id}`);
-        await page.getByTestId('lead-flow-to-outcome').click();
-        await page.getByRole('radio', { name: tr('de', 'leadflow:outcomes.reached_interested') }).check();
-        await page.getByTestId('outcome-save').click();
-        await eventually(async () => assert.equal(await page.getByTestId('lead-flow').getAttribute('data-step'), 'booking'));
-        // The booking step opens the calendar dialog at once; the caller closes it and opens the planner instead.
-        await page.getByTestId('event-dialog').waitFor();
-        await page.keyboard.press('Escape');
-        await page.getByTestId('event-dialog').waitFor({ state: 'detached' });
-        await page.getByTestId('lead-flow-planner').click();
-
-        const planner = page.getByTestId('planner');
-        await planner.waitFor();
+        // A lead near a field agent's home, so that "within 50 km" keeps some.
+        const lead = await leadNearAgents(page, 0);
+        const planner = await openPlanner(page, lead.id);
         const first = planner.getByTestId('planner-suggestion').first();
         await first.waitFor();
         assert.equal(await first.getAttribute('data-rank'), '1');
@@ -153,6 +166,61 @@ void describe('visit planner', { timeout: 240_000 }, () => {
         await shown.waitFor();
         assert.match(await textOf(shown), new RegExp(lead.user.name));
         await screenshot(page, 'planner-booked-calendar-1440');
+      },
+      { viewport: { width: 1440, height: 900 } },
+    ),
+  );
+  void it(
+    'the edit mode: plans at an edited address, names a wrong postcode under its field, and plans at the saved address again when left',
+    withPage(
+      async (page) => {
+        await signIn(page, 'ca@demo.test', DEMO_PASSWORD);
+        const lead = await leadNearAgents(page, 1);
+        const planner = await openPlanner(page, lead.id);
+        await planner.getByTestId('planner-suggestion').first().waitFor();
+        // The period is written the Swiss way, whatever the browser's language.
+        assert.match(await planner.getByTestId('planner-start-date').inputValue(), /^\d\d\.\d\d\.\d{4}$/);
+        const addressText = planner.getByTestId('planner-address-text');
+        assert.match(await textOf(addressText), new RegExp(`${lead.user.zipcode}`));
+
+        // The edit mode starts from the saved address; a postcode that does not exist is refused under its field.
+        await planner.getByTestId('planner-edit-mode').check();
+        assert.equal(await planner.getByTestId('planner-draft-zipcode').inputValue(), lead.user.zipcode);
+        await planner.getByTestId('planner-draft-zipcode').fill('9999');
+        const refused = previewAnswer(page, (q) => q.get('zipcode') === '9999');
+        await planner.getByTestId('planner-draft-apply').click();
+        assert.equal((await refused).status(), 400);
+        const zipcodeField = planner.locator('.MuiFormControl-root', { has: page.getByTestId('planner-draft-zipcode') });
+        await eventually(async () => assert.match(await textOf(zipcodeField), new RegExp(tr('de', 'common:validation.postcode_unknown'))));
+
+        // Bern: the visit is planned there (nothing is saved on the client).
+        await planner.getByTestId('planner-draft-address').fill('Bundesplatz 3');
+        await planner.getByTestId('planner-draft-zipcode').fill('3011');
+        await planner.getByTestId('planner-draft-city').fill('Bern');
+        const inBern = previewAnswer(page, (q) => q.get('zipcode') === '3011');
+        await planner.getByTestId('planner-draft-apply').click();
+        const answer = (await (await inBern).json()) as Json<'get', '/api/planner-preview'>;
+        assert.ok(Math.abs(answer.client.point.lat - 46.95) < 0.05, `planned in Bern: ${JSON.stringify(answer.client.point)}`);
+        assert.ok(answer.suggestions.length > 0);
+        await eventually(async () => assert.match(await textOf(addressText), /Bundesplatz 3, 3011 Bern/));
+        assert.equal(await zipcodeField.locator('.Mui-error').count(), 0);
+        await axe(page);
+        await screenshot(page, 'planner-edit-mode-1440');
+        await page.setViewportSize({ width: 768, height: 1024 });
+        await screenshot(page, 'planner-edit-mode-768');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 768, `no horizontal scrolling at 768 px (page is ${width} px wide)`);
+        await page.setViewportSize({ width: 1440, height: 900 });
+
+        // Leaving the edit mode clears the drafts: the preview is for the saved address again.
+        const saved = previewAnswer(page, (q) => !q.has('zipcode'));
+        await planner.getByTestId('planner-edit-mode').uncheck();
+        const again = (await (await saved).json()) as Json<'get', '/api/planner-preview'>;
+        assert.ok(Math.abs(again.client.point.lat - answer.client.point.lat) > 0.05, 'the saved address is not in Bern');
+        assert.equal(await planner.getByTestId('planner-draft-zipcode').count(), 0);
+        await eventually(async () => assert.match(await textOf(addressText), new RegExp(`${lead.user.zipcode}`)));
+        const stored = await getJson<Json<'get', '/api/user/{id}'>>(page, `/api/user/${lead.id}`);
+        assert.equal(stored.data.zipcode, lead.user.zipcode, 'the edited address was not saved');
       },
       { viewport: { width: 1440, height: 900 } },
     ),

@@ -59,7 +59,13 @@ export function BookingStep({
       {open && <BookClientDialog clientId={record.id} onClose={() => setOpen(false)} onBooked={onBooked} />}
       {planner && (
         <Suspense fallback={null}>
-          <PlannerDialog clientId={record.id} clientName={fullName(record)} onClose={() => setPlanner(false)} onBooked={onBooked} />
+          <PlannerDialog
+            clientId={record.id}
+            clientName={fullName(record)}
+            clientAddress={{ address: record.address, zipcode: record.zipcode, city: record.city }}
+            onClose={() => setPlanner(false)}
+            onBooked={onBooked}
+          />
         </Suspense>
       )}
     </Section>

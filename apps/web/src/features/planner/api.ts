@@ -8,8 +8,17 @@ export type PlannerSuggestion = PlannerPreview['suggestions'][number];
 export type PlannerDetails = Answer<'get', '/api/planner-details'>;
 export type PlannerBlockedDates = Answer<'get', '/api/planner-blocked-dates'>;
 
+/** The client's address as edited in the planner's edit mode (spec 3 `userDrafts`). */
+export interface DraftAddress {
+  address: string;
+  zipcode: string;
+  city: string;
+}
+
 export interface PreviewParams {
   clientId: number;
+  /** Plan at this edited address instead of the saved one (nothing is saved). */
+  draft: DraftAddress | null;
   startDate: string;
   endDate: string;
   startTime: string;
@@ -35,6 +44,7 @@ export function usePlannerPreview(p: PreviewParams, limit = 10) {
           ...(p.lessThan50 ? { lessThan50: 'true' as const } : {}),
           ...(p.from50to100 ? { from50to100: 'true' as const } : {}),
           ...(p.availableForAgent !== null ? { availableForAgent: p.availableForAgent } : {}),
+          ...(p.draft ?? {}),
         },
       }),
     placeholderData: keepPreviousData,
@@ -43,10 +53,10 @@ export function usePlannerPreview(p: PreviewParams, limit = 10) {
 }
 
 /** GET /api/planner-details: the agent's day as a route with the new visit in it. */
-export function usePlannerDetails(clientId: number, agentId: number | null, start: string | null) {
+export function usePlannerDetails(clientId: number, agentId: number | null, start: string | null, draft: DraftAddress | null) {
   return useQuery({
-    queryKey: [...PLANNER_KEY, 'details', clientId, agentId, start],
-    queryFn: () => api.get('/api/planner-details', { query: { clientId, agentId: agentId ?? 0, start: start ?? '' } }),
+    queryKey: [...PLANNER_KEY, 'details', clientId, agentId, start, draft],
+    queryFn: () => api.get('/api/planner-details', { query: { clientId, agentId: agentId ?? 0, start: start ?? '', ...(draft ?? {}) } }),
     enabled: agentId !== null && start !== null,
     retry: false,
   });

@@ -14,6 +14,7 @@ import {
   FormControlLabel,
   IconButton,
   MenuItem,
+  Switch,
   Tab,
   Tabs,
   TextField,
@@ -30,13 +31,21 @@ import {
   zurichClock,
   type PlannerState,
 } from '@bo/domain';
-import { lazy, Suspense, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { HttpError } from '../../app/http-error.ts';
+import { DateField } from '../../ui/date-fields.tsx';
 import type { CalendarAnswer } from '../calendar/api.ts';
 import { BookClientDialog } from '../calendar/book-client-dialog.tsx';
-import { usePlannerBlockedDates, usePlannerDetails, usePlannerPreview, type PlannerSuggestion, type PreviewParams } from './api.ts';
+import {
+  usePlannerBlockedDates,
+  usePlannerDetails,
+  usePlannerPreview,
+  type DraftAddress,
+  type PlannerSuggestion,
+  type PreviewParams,
+} from './api.ts';
 
 // Leaflet loads only when a day's route is shown.
 const RouteMap = lazy(async () => ({ default: (await import('./route-map.tsx')).RouteMap }));
@@ -49,9 +58,20 @@ const todayInZurich = () => {
 const km = (m: number | null) => (m === null ? '–' : formatNumber(Math.round(m / 100) / 10));
 const minutes = (s: number | null) => (s === null ? '–' : String(Math.round(s / 60)));
 
+const DRAFT_FIELDS = ['address', 'zipcode', 'city'] as const;
+
+/** The edited address while the edit mode is on (spec 3 `userDrafts`), else none. */
+function draftOf(s: PlannerState): DraftAddress | null {
+  if (!s.editMode) {
+    return null;
+  }
+  return { address: s.userDrafts.address ?? '', zipcode: s.userDrafts.zipcode ?? '', city: s.userDrafts.city ?? '' };
+}
+
 function paramsOf(clientId: number, s: PlannerState): PreviewParams {
   return {
     clientId,
+    draft: draftOf(s),
     startDate: s.period.startDate,
     endDate: s.period.endDate,
     startTime: s.period.startTime,
@@ -71,11 +91,14 @@ function paramsOf(clientId: number, s: PlannerState): PreviewParams {
 export function PlannerDialog({
   clientId,
   clientName,
+  clientAddress,
   onClose,
   onBooked,
 }: {
   clientId: number;
   clientName: string;
+  /** The address saved on the client: shown, and the edit mode starts from it. */
+  clientAddress: { address: string | null; zipcode: string | null; city: string | null };
   onClose: () => void;
   onBooked?: (answer: CalendarAnswer) => void;
 }) {
@@ -102,7 +125,21 @@ export function PlannerDialog({
     from50to100: state.filters.from50to100,
     availableForAgent: state.filters.availableForAgent,
   });
-  const details = usePlannerDetails(clientId, selected?.agent.id ?? null, selected?.start ?? null);
+  const details = usePlannerDetails(clientId, selected?.agent.id ?? null, selected?.start ?? null, applied.draft);
+  // The server's objections to an edited address go under its fields (spec 3 `userErrors`).
+  const previewError = preview.error;
+  useEffect(() => {
+    const fields = previewError instanceof HttpError ? previewError.body.field_validation : undefined;
+    if (!fields) {
+      return;
+    }
+    for (const field of DRAFT_FIELDS) {
+      const key = (fields as Record<string, string>)[field];
+      if (key) {
+        dispatch({ type: 'fieldError', field, message: key });
+      }
+    }
+  }, [previewError]);
   const blocked = usePlannerBlockedDates(clientId, month, state.filters.availableForAgent);
   const agents = useMemo(() => {
     const seen = new Map<number, string>();
@@ -120,6 +157,23 @@ export function PlannerDialog({
     setApplied(paramsOf(clientId, state));
     dispatch({ type: 'previewLoaded' });
   };
+  /** Spec 4: leaving the edit mode clears the drafts and errors; the preview is then for the saved address. */
+  const setEditMode = (on: boolean) => {
+    dispatch({ type: 'setEditMode', editMode: on });
+    if (on) {
+      for (const field of DRAFT_FIELDS) {
+        dispatch({ type: 'draft', field, value: clientAddress[field] ?? '' });
+      }
+    } else {
+      setApplied((a) => ({ ...a, draft: null }));
+    }
+  };
+  const savedAddress = [clientAddress.address, [clientAddress.zipcode, clientAddress.city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const plannedAt = applied.draft
+    ? [applied.draft.address, [applied.draft.zipcode, applied.draft.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : savedAddress;
   const showRoute = (s: PlannerSuggestion) => {
     setSelected(s);
     dispatch({ type: 'showDetails', agentId: s.agent.id, selectedDate: s.date });
@@ -147,21 +201,23 @@ export function PlannerDialog({
         {tab === 'preview' && (
           <Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }} data-testid="planner-period">
-              <TextField
-                type="date"
-                size="small"
+              <DateField
                 label={t('planner:period.startDate')}
                 value={state.period.startDate}
-                onChange={(e) => dispatch({ type: 'setPeriod', period: { startDate: e.target.value } })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'planner-start-date' } }}
+                onChange={(v) => dispatch({ type: 'setPeriod', period: { startDate: v } })}
+                fullWidth={false}
+                min={today}
+                sx={{ width: 170 }}
+                testId="planner-start-date"
               />
-              <TextField
-                type="date"
-                size="small"
+              <DateField
                 label={t('planner:period.endDate')}
                 value={state.period.endDate}
-                onChange={(e) => dispatch({ type: 'setPeriod', period: { endDate: e.target.value } })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'planner-end-date' } }}
+                onChange={(v) => dispatch({ type: 'setPeriod', period: { endDate: v } })}
+                fullWidth={false}
+                min={today}
+                sx={{ width: 170 }}
+                testId="planner-end-date"
               />
               <TextField
                 type="time"
@@ -182,6 +238,43 @@ export function PlannerDialog({
               <Button variant="outlined" onClick={recalculate} data-testid="planner-recalculate">
                 {t('planner:period.recalculate')}
               </Button>
+            </Box>
+            <Box sx={{ mb: 2 }} data-testid="planner-address">
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+                <Typography variant="body2" data-testid="planner-address-text">
+                  {t(applied.draft ? 'planner:address.draft' : 'planner:address.saved', { address: plannedAt || '–' })}
+                </Typography>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={state.editMode}
+                      onChange={(e) => setEditMode(e.target.checked)}
+                      slotProps={{ input: { 'data-testid': 'planner-edit-mode' } as object }}
+                    />
+                  }
+                  label={t('planner:address.edit')}
+                />
+              </Box>
+              {state.editMode && (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mt: 1 }}>
+                  {DRAFT_FIELDS.map((field) => (
+                    <TextField
+                      key={field}
+                      size="small"
+                      label={t(`planner:address.${field}`)}
+                      value={state.userDrafts[field] ?? ''}
+                      onChange={(e) => dispatch({ type: 'draft', field, value: e.target.value })}
+                      error={Boolean(state.userErrors[field])}
+                      helperText={state.userErrors[field] ? tc(`validation.${state.userErrors[field]}`) : t('planner:address.notSaved')}
+                      sx={{ minWidth: field === 'address' ? 260 : field === 'zipcode' ? 120 : 200 }}
+                      slotProps={{ htmlInput: { 'data-testid': `planner-draft-${field}` } }}
+                    />
+                  ))}
+                  <Button variant="contained" onClick={recalculate} data-testid="planner-draft-apply">
+                    {t('planner:address.apply')}
+                  </Button>
+                </Box>
+              )}
             </Box>
             {state.previewStale && (
               <Alert severity="info" sx={{ mb: 2 }} data-testid="planner-stale">
