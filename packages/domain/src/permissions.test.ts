@@ -47,6 +47,7 @@ const ALL_PERMISSIONS: Permission[] = [
   'events.perform',
   'events.receipt',
   'planner.use',
+  'planner.absences',
   'purchases.read',
   'sms.read',
   'sms.retry',
@@ -99,6 +100,7 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     'warehouse.read',
     'warehouse.manage',
     'omnicas.manage',
+    'planner.absences',
     'stats.salesAgents',
   ],
   call_agent: [
@@ -137,6 +139,7 @@ const GRANTS: Record<RoleCode, readonly Permission[]> = {
     ...FIELD_EVENTS,
     'finances.read',
     'planner.use',
+    'planner.absences',
     'stats.salesAgents',
     'licences.own',
   ],

@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   'events.receipt': 'Read and print the receipt of a presentation',
   'planner.use':
     "Use the visit planner for a client of the own scope: suggested agents and times, an agent's day as a route, blocked dates, the client's primary agents (an independent agent only their own days)",
+  'planner.absences':
+    "Enter and remove the blocked days and private appointments that keep a field agent from new visits: an admin any field agent's, a sales or independent agent their own",
   'purchases.read': 'Read what a client bought: a client their own, staff those of clients of the own scope',
   'sms.read': 'Read the SMS outbox',
   'sms.retry': 'Send a message of the SMS dead-letter list again',
@@ -99,6 +101,7 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'warehouse.read',
     'warehouse.manage',
     'omnicas.manage',
+    'planner.absences',
     'stats.salesAgents',
   ],
   call_agent: [
@@ -128,6 +131,7 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
     'agents.read',
     'finances.read',
     'planner.use',
+    'planner.absences',
     'stats.salesAgents',
     'licences.own',
   ],

@@ -58,6 +58,8 @@ function plannerQueries(pattern: string): string[] | undefined {
       return plannerClients.flatMap((c) => plannerAgents.map((a) => `clientId=${c}&agentId=${a}&start=${tomorrow.toISOString()}`));
     case '/api/planner-blocked-dates':
       return plannerClients.map((c) => `month=${month}&destination=${c}`);
+    case '/api/planner-absences':
+      return plannerAgents.map((a) => `agentId=${a}&month=${month}`);
     default:
       return undefined;
   }

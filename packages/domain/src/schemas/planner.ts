@@ -185,3 +185,47 @@ export const userPrimaryAgentsDto = z.object({
   data: z.array(agentRef.extend({ events: z.number(), lastAt: z.string() })),
 });
 export type UserPrimaryAgentsDto = z.infer<typeof userPrimaryAgentsDto>;
+
+// ---------------------------------------------------------------------------------------------------
+// An agent's absences: blocked days and private appointments (what keeps them from new visits).
+
+const note = z.string().trim().max(200, 'too_long').default('');
+
+/** GET /api/planner-absences: one agent's blocked days and private appointments of a month. */
+export const plannerAbsencesQuery = z.object({
+  agentId: id,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalid_value'),
+});
+export type PlannerAbsencesQuery = z.infer<typeof plannerAbsencesQuery>;
+
+export const plannerAbsencesDto = z.object({
+  agent: agentRef,
+  month: z.string(),
+  blockedDays: z.array(z.object({ id: z.number(), date: z.string(), note: z.string() })),
+  privateAppointments: z.array(z.object({ id: z.number(), startsAt: z.string(), endsAt: z.string(), note: z.string() })),
+});
+export type PlannerAbsencesDto = z.infer<typeof plannerAbsencesDto>;
+
+/** POST /api/planner-blocked-days: a whole day off (holiday, illness, training). */
+export const plannerBlockedDayBody = z.object({
+  agentId: id,
+  date: dateText,
+  note,
+});
+export type PlannerBlockedDayBody = z.infer<typeof plannerBlockedDayBody>;
+
+/** POST /api/planner-private-appointments: busy time of the agent's own, at most a day long. */
+export const plannerPrivateAppointmentBody = z
+  .object({
+    agentId: id,
+    startsAt: z.iso.datetime({ offset: true, message: 'invalid_value' }),
+    endsAt: z.iso.datetime({ offset: true, message: 'invalid_value' }),
+    note,
+  })
+  .superRefine((b, ctx) => {
+    const length = Date.parse(b.endsAt) - Date.parse(b.startsAt);
+    if (!(length > 0) || length > 86_400_000) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'invalid_value' });
+    }
+  });
+export type PlannerPrivateAppointmentBody = z.infer<typeof plannerPrivateAppointmentBody>;

@@ -4,6 +4,7 @@ import {
   UNABLE_TO_FOUND_ROUTE,
   zurichClock,
   zurichInstant,
+  type PlannerAbsencesDto,
   type PlannerBlockedDatesDto,
   type PlannerDetailsDto,
   type PlannerPreviewDto,
@@ -421,5 +422,144 @@ describe('bounded in time, and unfound routes', () => {
     // The estimate is the offline model's, which this routing answers too: the same suggestions.
     const picks = (b: typeof body) => b.suggestions.map((x) => `${x.agentId} ${x.start}`);
     expect(picks(again)).toEqual(picks(body));
+  });
+});
+
+describe('absences: blocked days and private appointments', () => {
+  const send = (cookie: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+    injectAs(t.app, cookie, { method, url, ...(payload ? { payload } : {}) });
+  const month = (date: string) => date.slice(0, 7);
+
+  it('an admin blocks a day of an agent: it is listed, the preview leaves it out, and removing it gives it back', async () => {
+    const admin = staff.get('admin')!.cookie;
+    const day = workday(14);
+    const query = `/api/planner-preview?clientId=${client}&startDate=${day}&endDate=${day}&availableForAgent=${zurichAgent.id}&limit=5`;
+    expect((await ok<PlannerPreviewDto>(admin, query)).suggestions.length).toBeGreaterThan(0);
+    const res = await send(admin, 'POST', '/api/planner-blocked-days', { agentId: zurichAgent.id, date: day, note: 'Ferien' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<{ data: { id: number } }>().data;
+    const listed = await ok<PlannerAbsencesDto>(admin, `/api/planner-absences?agentId=${zurichAgent.id}&month=${month(day)}`);
+    expect(listed.agent.id).toBe(zurichAgent.id);
+    expect(listed.blockedDays).toContainEqual({ id, date: day, note: 'Ferien' });
+    expect((await ok<PlannerPreviewDto>(admin, query)).suggestions).toEqual([]);
+    // The same day again is refused, per field.
+    const again = await send(admin, 'POST', '/api/planner-blocked-days', { agentId: zurichAgent.id, date: day });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ field_validation: object }>().field_validation).toEqual({ date: 'already_taken' });
+    const removed = await send(admin, 'DELETE', `/api/planner-blocked-days/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await ok<PlannerPreviewDto>(admin, query)).suggestions.length).toBeGreaterThan(0);
+    expect((await send(admin, 'DELETE', `/api/planner-blocked-days/${id}`)).statusCode).toBe(404);
+  });
+
+  it('an agent enters a private appointment of their own: the planner keeps the time free of new visits', async () => {
+    const agent = zurichAgent;
+    const day = workday(15);
+    const res = await send(agent.cookie, 'POST', '/api/planner-private-appointments', {
+      agentId: agent.id,
+      startsAt: at(day, 8).toISOString(),
+      endsAt: at(day, 12).toISOString(),
+      note: 'Arzt',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<{ data: { id: number } }>().data;
+    const listed = await ok<PlannerAbsencesDto>(agent.cookie, `/api/planner-absences?agentId=${agent.id}&month=${month(day)}`);
+    expect(listed.privateAppointments).toContainEqual({
+      id,
+      startsAt: at(day, 8).toISOString(),
+      endsAt: at(day, 12).toISOString(),
+      note: 'Arzt',
+    });
+    const preview = await ok<PlannerPreviewDto>(
+      staff.get('admin')!.cookie,
+      `/api/planner-preview?clientId=${client}&startDate=${day}&endDate=${day}&availableForAgent=${agent.id}&limit=5`,
+    );
+    // A visit of 2 h may start from 12:00 at the earliest (and some travel after it).
+    expect(preview.suggestions.length).toBeGreaterThan(0);
+    expect(preview.suggestions.every((s) => new Date(s.start).getTime() >= at(day, 12).getTime())).toBe(true);
+    expect((await send(agent.cookie, 'DELETE', `/api/planner-private-appointments/${id}`)).statusCode).toBe(200);
+  });
+
+  it("an agent cannot touch another agent's absences; roles without the permission are refused", async () => {
+    const day = workday(16);
+    const own = await send(staff.get('admin')!.cookie, 'POST', '/api/planner-blocked-days', { agentId: bernAgent.id, date: day });
+    const ownId = own.json<{ data: { id: number } }>().data.id;
+    const other = zurichAgent.cookie;
+    expect((await send(other, 'POST', '/api/planner-blocked-days', { agentId: bernAgent.id, date: day })).statusCode).toBe(403);
+    expect((await get(other, `/api/planner-absences?agentId=${bernAgent.id}&month=${month(day)}`)).statusCode).toBe(403);
+    // Someone else's id is unknown to them.
+    expect((await send(other, 'DELETE', `/api/planner-blocked-days/${ownId}`)).statusCode).toBe(404);
+    for (const role of ['call_agent', 'prom_agent', 'partner', 'ocr_manager', 'user'] as const) {
+      const cookie = staff.get(role)!.cookie;
+      expect((await get(cookie, `/api/planner-absences?agentId=${bernAgent.id}&month=${month(day)}`)).statusCode, role).toBe(403);
+      expect((await send(cookie, 'POST', '/api/planner-blocked-days', { agentId: bernAgent.id, date: day })).statusCode, role).toBe(403);
+    }
+    expect((await get(undefined, `/api/planner-absences?agentId=${bernAgent.id}&month=${month(day)}`)).statusCode).toBe(401);
+    // The blocked day is still there.
+    const listed = await ok<PlannerAbsencesDto>(
+      staff.get('admin')!.cookie,
+      `/api/planner-absences?agentId=${bernAgent.id}&month=${month(day)}`,
+    );
+    expect(listed.blockedDays.map((b) => b.id)).toContain(ownId);
+  });
+
+  it.each<[string, () => object, string, Record<string, string>]>([
+    ['a day in the past', () => ({ agentId: zurichAgent.id, date: '2020-01-06' }), '/api/planner-blocked-days', { date: 'invalid_value' }],
+    [
+      'a date that does not exist',
+      () => ({ agentId: zurichAgent.id, date: '2026-02-30' }),
+      '/api/planner-blocked-days',
+      { date: 'invalid_value' },
+    ],
+    ['no agent', () => ({ date: workday(3) }), '/api/planner-blocked-days', { agentId: 'invalid_value' }],
+    ['a client as the agent', () => ({ agentId: client, date: workday(3) }), '/api/planner-blocked-days', { agentId: 'invalid_value' }],
+    [
+      'a note too long',
+      () => ({ agentId: zurichAgent.id, date: workday(3), note: 'x'.repeat(201) }),
+      '/api/planner-blocked-days',
+      { note: 'too_long' },
+    ],
+    [
+      'an end before the start',
+      () => ({ agentId: zurichAgent.id, startsAt: at(workday(3), 12).toISOString(), endsAt: at(workday(3), 10).toISOString() }),
+      '/api/planner-private-appointments',
+      { endsAt: 'invalid_value' },
+    ],
+    [
+      'longer than a day',
+      () => ({ agentId: zurichAgent.id, startsAt: at(workday(3), 8).toISOString(), endsAt: at(workday(5), 8).toISOString() }),
+      '/api/planner-private-appointments',
+      { endsAt: 'invalid_value' },
+    ],
+    [
+      'in the past',
+      () => ({ agentId: zurichAgent.id, startsAt: '2020-01-06T08:00:00.000Z', endsAt: '2020-01-06T09:00:00.000Z' }),
+      '/api/planner-private-appointments',
+      { startsAt: 'invalid_value' },
+    ],
+    [
+      'a time without a zone',
+      () => ({ agentId: zurichAgent.id, startsAt: '2030-01-07T08:00', endsAt: '2030-01-07T09:00' }),
+      '/api/planner-private-appointments',
+      { startsAt: 'invalid_value', endsAt: 'invalid_value' },
+    ],
+  ])('refuses %s, writing nothing', async (_, body, url, fields) => {
+    const admin = staff.get('admin')!.cookie;
+    const count = async () =>
+      (
+        await t.pool.query<{ n: string }>(
+          'SELECT (SELECT count(*) FROM planner_blocked_days) + (SELECT count(*) FROM planner_private_appointments) AS n',
+        )
+      ).rows[0]!.n;
+    const before = await count();
+    const res = await send(admin, 'POST', url, body());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ field_validation: object }>().field_validation).toEqual(fields);
+    expect(await count()).toBe(before);
+  });
+
+  it('a month that is no month is refused', async () => {
+    const res = await get(staff.get('admin')!.cookie, `/api/planner-absences?agentId=${zurichAgent.id}&month=2026-13`);
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -17,3 +17,11 @@ export function agentFilterOf(actor: Pick<Actor, 'userId' | 'role'>, availableFo
   }
   return own === null || own.includes(availableForAgent) ? [availableForAgent] : [];
 }
+
+/**
+ * Whose blocked days and private appointments the actor may enter and remove (`planner.absences`): an
+ * admin every field agent's (null), a sales or independent agent only their own.
+ */
+export function absenceAgentsOf(actor: Pick<Actor, 'userId' | 'role'>): number[] | null {
+  return actor.role === 'admin' ? null : [actor.userId];
+}

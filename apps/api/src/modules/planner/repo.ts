@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { plannerBlockedDays, plannerPrivateAppointments } from '../../db/schema/index.ts';
 
@@ -46,4 +46,84 @@ export async function insertPrivateAppointments(tx: Tx, rows: (typeof plannerPri
   if (rows.length > 0) {
     await tx.insert(plannerPrivateAppointments).values(rows);
   }
+}
+
+/** One agent's blocked days from `from` to `to` (inclusive), with their notes, by day. */
+export function agentBlockedDays(tx: Tx, agentId: number, from: string, to: string) {
+  return tx
+    .select({ id: plannerBlockedDays.id, day: plannerBlockedDays.day, note: plannerBlockedDays.note })
+    .from(plannerBlockedDays)
+    .where(and(eq(plannerBlockedDays.agentId, agentId), gte(plannerBlockedDays.day, from), lte(plannerBlockedDays.day, to)))
+    .orderBy(asc(plannerBlockedDays.day), asc(plannerBlockedDays.id));
+}
+
+/** One agent's private appointments starting in [from, to), with their notes, by start. */
+export function agentPrivateAppointments(tx: Tx, agentId: number, from: Date, to: Date) {
+  return tx
+    .select({
+      id: plannerPrivateAppointments.id,
+      startsAt: plannerPrivateAppointments.startsAt,
+      endsAt: plannerPrivateAppointments.endsAt,
+      note: plannerPrivateAppointments.note,
+    })
+    .from(plannerPrivateAppointments)
+    .where(
+      and(
+        eq(plannerPrivateAppointments.agentId, agentId),
+        gte(plannerPrivateAppointments.startsAt, from),
+        lt(plannerPrivateAppointments.startsAt, to),
+      ),
+    )
+    .orderBy(asc(plannerPrivateAppointments.startsAt), asc(plannerPrivateAppointments.id));
+}
+
+/** Whether the agent has that day blocked already. */
+export async function hasBlockedDay(tx: Tx, agentId: number, day: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: plannerBlockedDays.id })
+    .from(plannerBlockedDays)
+    .where(and(eq(plannerBlockedDays.agentId, agentId), eq(plannerBlockedDays.day, day)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertBlockedDay(tx: Tx, row: typeof plannerBlockedDays.$inferInsert): Promise<number> {
+  const [r] = await tx.insert(plannerBlockedDays).values(row).returning({ id: plannerBlockedDays.id });
+  return r!.id;
+}
+
+export async function insertPrivateAppointment(tx: Tx, row: typeof plannerPrivateAppointments.$inferInsert): Promise<number> {
+  const [r] = await tx.insert(plannerPrivateAppointments).values(row).returning({ id: plannerPrivateAppointments.id });
+  return r!.id;
+}
+
+/** Deletes a blocked day of one of these agents (null: any); answers whether one was deleted. */
+export async function deleteBlockedDay(tx: Tx, id: number, agentIds: readonly number[] | null): Promise<boolean> {
+  const rows = await tx
+    .delete(plannerBlockedDays)
+    .where(and(eq(plannerBlockedDays.id, id), agentIds === null ? undefined : inArray(plannerBlockedDays.agentId, [...agentIds])))
+    .returning({ id: plannerBlockedDays.id });
+  return rows.length > 0;
+}
+
+/** Deletes a private appointment of one of these agents (null: any); answers whether one was deleted. */
+export async function deletePrivateAppointment(tx: Tx, id: number, agentIds: readonly number[] | null): Promise<boolean> {
+  const rows = await tx
+    .delete(plannerPrivateAppointments)
+    .where(
+      and(
+        eq(plannerPrivateAppointments.id, id),
+        agentIds === null ? undefined : inArray(plannerPrivateAppointments.agentId, [...agentIds]),
+      ),
+    )
+    .returning({ id: plannerPrivateAppointments.id });
+  return rows.length > 0;
+}
+
+/** The planner's advisory lock space: absences of one agent are written one request at a time. */
+const ABSENCES_LOCK = 7_170_001;
+
+/** Waits for and holds (until the transaction ends) the lock of one agent's absences. */
+export async function lockAgentAbsences(tx: Tx, agentId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ABSENCES_LOCK}, ${agentId})`);
 }

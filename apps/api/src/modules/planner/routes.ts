@@ -1,19 +1,37 @@
 import {
   idParams,
+  plannerAbsencesDto,
+  plannerAbsencesQuery,
+  plannerBlockedDayBody,
   plannerBlockedDatesDto,
   plannerBlockedDatesQuery,
   plannerDetailsDto,
   plannerDetailsQuery,
   plannerPreviewDto,
   plannerPreviewQuery,
+  plannerPrivateAppointmentBody,
   userPrimaryAgentsDto,
 } from '@bo/domain';
+import { z } from 'zod';
 import { actorOf } from '../../http/session.ts';
 import type { App } from '../../http/types.ts';
 import { pointOfPlace } from '../addresses/index.ts';
-import { plannerBlockedDates, plannerDetails, plannerPreview, userPrimaryAgents, type PlannerDeps } from './service.ts';
+import {
+  addBlockedDay,
+  addPrivateAppointment,
+  plannerAbsences,
+  plannerBlockedDates,
+  plannerDetails,
+  plannerPreview,
+  removeBlockedDay,
+  removePrivateAppointment,
+  userPrimaryAgents,
+  type PlannerDeps,
+} from './service.ts';
 
 const USE = { access: { permission: 'planner.use' as const } };
+const ABSENCES = { access: { permission: 'planner.absences' as const } };
+const created = z.object({ data: z.object({ id: z.number() }) });
 
 export function plannerRoutes(app: App, deps: Omit<PlannerDeps, 'log'>): void {
   const tags = ['planner'];
@@ -77,5 +95,66 @@ export function plannerRoutes(app: App, deps: Omit<PlannerDeps, 'log'>): void {
       },
     },
     async (request) => userPrimaryAgents(withLog(request.log), actorOf(request), request.params.id),
+  );
+  app.get(
+    '/api/planner-absences',
+    {
+      config: ABSENCES,
+      schema: {
+        summary: 'A field agent’s blocked days and private appointments of a month',
+        tags,
+        querystring: plannerAbsencesQuery,
+        response: { 200: plannerAbsencesDto },
+      },
+    },
+    async (request) => plannerAbsences(withLog(request.log), actorOf(request), request.query),
+  );
+  app.post(
+    '/api/planner-blocked-days',
+    {
+      config: ABSENCES,
+      schema: {
+        summary: 'Block a whole day of a field agent for new visits',
+        tags,
+        body: plannerBlockedDayBody,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      const data = await addBlockedDay(withLog(request.log), actorOf(request), request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.delete(
+    '/api/planner-blocked-days/:id',
+    { config: ABSENCES, schema: { summary: 'Remove a blocked day', tags, params: idParams, response: { 200: created } } },
+    async (request) => {
+      await removeBlockedDay(withLog(request.log), actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    },
+  );
+  app.post(
+    '/api/planner-private-appointments',
+    {
+      config: ABSENCES,
+      schema: {
+        summary: 'Enter a private appointment of a field agent (busy time, at most a day)',
+        tags,
+        body: plannerPrivateAppointmentBody,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      const data = await addPrivateAppointment(withLog(request.log), actorOf(request), request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.delete(
+    '/api/planner-private-appointments/:id',
+    { config: ABSENCES, schema: { summary: 'Remove a private appointment', tags, params: idParams, response: { 200: created } } },
+    async (request) => {
+      await removePrivateAppointment(withLog(request.log), actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    },
   );
 }

@@ -15,12 +15,16 @@ import {
   zurichClock,
   zurichInstant,
   type Placement,
+  type PlannerAbsencesDto,
+  type PlannerAbsencesQuery,
+  type PlannerBlockedDayBody,
   type PlannerBlockedDatesDto,
   type PlannerBlockedDatesQuery,
   type PlannerDetailsDto,
   type PlannerDetailsQuery,
   type PlannerPreviewDto,
   type PlannerPreviewQuery,
+  type PlannerPrivateAppointmentBody,
   type PlannerSuggestionDto,
   type UserPrimaryAgentsDto,
   type ValidationKey,
@@ -34,7 +38,7 @@ import { locateAddress, locateUsers, type UserLocation } from '../addresses/inde
 import { clientInScope, householdOf } from '../clients/index.ts';
 import { agentsWhoServed, busyEventsOf } from '../events/index.ts';
 import { fieldAgents, type FieldAgent } from '../staff/index.ts';
-import { agentFilterOf, plannableAgentsOf } from './policy.ts';
+import { absenceAgentsOf, agentFilterOf, plannableAgentsOf } from './policy.ts';
 import * as repo from './repo.ts';
 import { buildDays, countUnfound, periodDays, searchPlanner, type BuiltDay, type ResolvedPeriod, type SearchStop } from './search.ts';
 import { logUnfound } from './travel.ts';
@@ -480,4 +484,89 @@ export async function userPrimaryAgents(deps: PlannerDeps, actor: Actor, clientI
         : [];
     }),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Absences: the blocked days and private appointments that keep a field agent from new visits.
+
+/**
+ * The field agent whose absences the actor asks for: an active sales or independent agent the actor may
+ * enter absences for (an admin any, an agent themself). Another agent's id is refused as not allowed;
+ * an id that is no active field agent as an invalid value of `field`.
+ */
+async function absenceAgent(deps: PlannerDeps, actor: Actor, agentId: number, field = 'agentId'): Promise<FieldAgent> {
+  const allowed = absenceAgentsOf(actor);
+  if (allowed !== null && !allowed.includes(agentId)) {
+    throw new AppError('Not allowed.', { message: "Only the agent's own absences." });
+  }
+  const [agent] = await fieldAgents(deps.db, [agentId]);
+  if (!agent) {
+    throw invalid({ [field]: 'invalid_value' });
+  }
+  return agent;
+}
+
+/** GET /api/planner-absences: one field agent's blocked days and private appointments of a month. */
+export async function plannerAbsences(deps: PlannerDeps, actor: Actor, q: PlannerAbsencesQuery): Promise<PlannerAbsencesDto> {
+  const agent = await absenceAgent(deps, actor, q.agentId);
+  const [y, m] = q.month.split('-').map(Number) as [number, number];
+  const first = `${q.month}-01`;
+  const last = addDays(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`, -1);
+  const [blocked, privates] = await Promise.all([
+    repo.agentBlockedDays(deps.db, agent.id, first, last),
+    repo.agentPrivateAppointments(deps.db, agent.id, zurichInstant(y, m, 1), zurichInstant(y, m + 1, 1)),
+  ]);
+  return {
+    agent: { id: agent.id, name: agent.name, surname: agent.surname },
+    month: q.month,
+    blockedDays: blocked.map((b) => ({ id: b.id, date: b.day, note: b.note })),
+    privateAppointments: privates.map((p) => ({
+      id: p.id,
+      startsAt: p.startsAt.toISOString(),
+      endsAt: p.endsAt.toISOString(),
+      note: p.note,
+    })),
+  };
+}
+
+/** POST /api/planner-blocked-days: a whole day off for the agent, from today on; a day blocked already is refused. */
+export async function addBlockedDay(deps: PlannerDeps, actor: Actor, body: PlannerBlockedDayBody): Promise<{ id: number }> {
+  const agent = await absenceAgent(deps, actor, body.agentId);
+  if (body.date < todayOf(nowOf(deps))) {
+    throw invalid({ date: 'invalid_value' });
+  }
+  return deps.db.transaction(async (tx) => {
+    // One blocked day per agent and day: two requests for one agent take turns.
+    await repo.lockAgentAbsences(tx, agent.id);
+    if (await repo.hasBlockedDay(tx, agent.id, body.date)) {
+      throw invalid({ date: 'already_taken' });
+    }
+    return { id: await repo.insertBlockedDay(tx, { agentId: agent.id, day: body.date, note: body.note }) };
+  });
+}
+
+/** POST /api/planner-private-appointments: busy time of the agent's own (at most a day), not in the past. */
+export async function addPrivateAppointment(deps: PlannerDeps, actor: Actor, body: PlannerPrivateAppointmentBody): Promise<{ id: number }> {
+  const agent = await absenceAgent(deps, actor, body.agentId);
+  const startsAt = new Date(body.startsAt);
+  if (startsAt.getTime() < nowOf(deps).getTime() - 60_000) {
+    throw invalid({ startsAt: 'invalid_value' });
+  }
+  return {
+    id: await repo.insertPrivateAppointment(deps.db, { agentId: agent.id, startsAt, endsAt: new Date(body.endsAt), note: body.note }),
+  };
+}
+
+/** DELETE /api/planner-blocked-days/{id}: an admin any, an agent their own; another's or an unknown id is NOT_FOUND. */
+export async function removeBlockedDay(deps: PlannerDeps, actor: Actor, id: number): Promise<void> {
+  if (!(await repo.deleteBlockedDay(deps.db, id, absenceAgentsOf(actor)))) {
+    throw new AppError('NOT_FOUND', { message: 'No such blocked day.' });
+  }
+}
+
+/** DELETE /api/planner-private-appointments/{id}: as removeBlockedDay. */
+export async function removePrivateAppointment(deps: PlannerDeps, actor: Actor, id: number): Promise<void> {
+  if (!(await repo.deletePrivateAppointment(deps.db, id, absenceAgentsOf(actor)))) {
+    throw new AppError('NOT_FOUND', { message: 'No such private appointment.' });
+  }
 }
