@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { zurichClock } from '@bo/domain';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, withPage } from '../support/browser.ts';
+import { closeBrowser, DEMO_PASSWORD, eventually, screenshot, signIn, textOf, typeDate, withPage } from '../support/browser.ts';
 import type { Json } from '../support/contract.ts';
 import { tr } from '../support/i18n.ts';
 
@@ -221,6 +221,90 @@ void describe('visit planner', { timeout: 240_000 }, () => {
         await eventually(async () => assert.match(await textOf(addressText), new RegExp(`${lead.user.zipcode}`)));
         const stored = await getJson<Json<'get', '/api/user/{id}'>>(page, `/api/user/${lead.id}`);
         assert.equal(stored.data.zipcode, lead.user.zipcode, 'the edited address was not saved');
+      },
+      { viewport: { width: 1440, height: 900 } },
+    ),
+  );
+  void it(
+    "an admin enters an agent's blocked day and private appointment from the calendar; the planner leaves them out; removed, the day is back",
+    withPage(
+      async (page) => {
+        await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
+        const lead = await leadNearAgents(page, 2);
+        // The best agent for the lead on a day of its own.
+        const day = workday(17);
+        const previewOf = async () =>
+          getJson<Json<'get', '/api/planner-preview'>>(
+            page,
+            `/api/planner-preview?clientId=${lead.id}&startDate=${day}&endDate=${day}&limit=10`,
+          );
+        const before = await previewOf();
+        const agent = before.suggestions[0]!.agent;
+        assert.ok(agent, 'an agent is suggested on that day');
+
+        await page.goto(`/admin-dashboard/calendar?view=week&agent=${agent.id}`);
+        await page.getByTestId('calendar-absences').click();
+        const dialog = page.getByTestId('absences');
+        await dialog.waitFor();
+        const [y, m, d] = day.split('-');
+        await typeDate(dialog.getByTestId('absences-day-date'), `${d}.${m}.${y}`);
+        await dialog.getByTestId('absences-day-note').fill('Weiterbildung');
+        const blocked = page.waitForResponse(
+          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/planner-blocked-days',
+        );
+        await dialog.getByTestId('absences-day-add').click();
+        assert.equal((await blocked).status(), 201);
+        const listed = dialog.locator(`[data-testid="absences-day"][data-date="${day}"]`);
+        await listed.waitFor();
+        assert.match(await textOf(listed), /Weiterbildung/);
+
+        // The same day again is refused under the field, in German.
+        await typeDate(dialog.getByTestId('absences-day-date'), `${d}.${m}.${y}`);
+        await dialog.getByTestId('absences-day-add').click();
+        await eventually(async () => assert.match(await textOf(dialog), new RegExp(tr('de', 'common:validation.already_taken'))));
+
+        // A private appointment the day after, 08:00 to 12:00.
+        const next = workday(18);
+        const [ny, nm, nd] = next.split('-');
+        await typeDate(dialog.getByTestId('absences-private-from'), `${nd}.${nm}.${ny} 08:00`);
+        await typeDate(dialog.getByTestId('absences-private-until'), `${nd}.${nm}.${ny} 12:00`);
+        await dialog.getByTestId('absences-private-note').fill('Arzt');
+        const added = page.waitForResponse(
+          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/planner-private-appointments',
+        );
+        await dialog.getByTestId('absences-private-add').click();
+        assert.equal((await added).status(), 201);
+        await eventually(async () => assert.match(await textOf(dialog.getByTestId('absences-private')), /Arzt/));
+        await axe(page);
+        await screenshot(page, 'planner-absences-1440');
+        await page.setViewportSize({ width: 768, height: 1024 });
+        await screenshot(page, 'planner-absences-768');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 768, `no horizontal scrolling at 768 px (page is ${width} px wide)`);
+        await page.setViewportSize({ width: 1440, height: 900 });
+
+        // The planner leaves the blocked day out for that agent.
+        const during = await previewOf();
+        assert.ok(!during.suggestions.some((s) => s.agent.id === agent.id), 'the blocked agent is not suggested that day');
+
+        // Removed, the day is the agent's again.
+        await page.goto(`/admin-dashboard/calendar?view=week&agent=${agent.id}`);
+        await page.getByTestId('calendar-absences').click();
+        await dialog.waitFor();
+        if (!day.startsWith(new Date().toISOString().slice(0, 7))) {
+          await typeDate(dialog.getByTestId('absences-month'), `${m}.${y}`);
+        }
+        const removed = page.waitForResponse(
+          (r) => r.request().method() === 'DELETE' && /\/api\/planner-blocked-days\/\d+$/.test(new URL(r.url()).pathname),
+        );
+        await dialog.locator(`[data-testid="absences-day"][data-date="${day}"]`).getByTestId('absences-day-remove').click();
+        assert.equal((await removed).status(), 200);
+        await dialog.locator(`[data-testid="absences-day"][data-date="${day}"]`).waitFor({ state: 'detached' });
+        const after = await previewOf();
+        assert.ok(
+          after.suggestions.some((s) => s.agent.id === agent.id),
+          'the agent is suggested again',
+        );
       },
       { viewport: { width: 1440, height: 900 } },
     ),

@@ -420,7 +420,7 @@ describe('bounded in time, and unfound routes', () => {
     // Two tables around the new visit, and one per agent and day.
     expect(asked).toBeGreaterThan(2);
     // The estimate is the offline model's, which this routing answers too: the same suggestions.
-    const picks = (b: typeof body) => b.suggestions.map((x) => `${x.agentId} ${x.start}`);
+    const picks = (b: typeof body) => b.suggestions.map((x) => `${x.agent.id} ${x.start}`);
     expect(picks(again)).toEqual(picks(body));
   });
 });

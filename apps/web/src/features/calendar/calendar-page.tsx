@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import EventBusy from '@mui/icons-material/EventBusy';
 import FullCalendar from '@fullcalendar/react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { CALENDAR_EVENTS_LIMIT, can, picksCalendarAgent, zurichClock, zurichInstant, type CurrentUserDto } from '@bo/domain';
@@ -8,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { useCurrentUser } from '../../app/session.ts';
 import { useSalesAgents } from '../clients/api.ts';
+import { AbsencesDialog } from '../planner/absences-dialog.tsx';
 import { useCalendarEvents, type CalendarRange } from './api.ts';
 import { CALENDAR_SX, dtoOf, EventLabel, Legend, toEventInput, useBaseOptions } from './calendar-setup.tsx';
 import { CalendarEventDialog, type CalendarDialogState } from './event-dialog.tsx';
@@ -67,6 +69,11 @@ function CalendarScreen({ user }: { user: CurrentUserDto }) {
   const [dialog, setDialog] = useState<CalendarDialogState | null>(null);
   const allAgents = shown.agentId === null;
   const canBook = can(role, 'events.book') && shown.ready;
+  // Absences are entered for one agent: an admin's shown agent, an agent's own calendar.
+  const absencesFor = can(role, 'planner.absences') && shown.agentId !== null ? shown.agentId : null;
+  const absencesName =
+    absencesFor === user.id ? `${user.name} ${user.surname}`.trim() : (shown.agents.find((a) => a.id === absencesFor)?.name ?? '');
+  const [absences, setAbsences] = useState(false);
 
   // FullCalendar reports its first range while it mounts, before the router may navigate: the
   // address follows in an effect.
@@ -120,6 +127,11 @@ function CalendarScreen({ user }: { user: CurrentUserDto }) {
               </MenuItem>
             ))}
           </TextField>
+        )}
+        {absencesFor !== null && (
+          <Button variant="outlined" startIcon={<EventBusy />} onClick={() => setAbsences(true)} data-testid="calendar-absences">
+            {t('calendar:absences')}
+          </Button>
         )}
         {canBook && (
           <Button
@@ -195,6 +207,9 @@ function CalendarScreen({ user }: { user: CurrentUserDto }) {
         </Box>
       </Paper>
       {dialog && <CalendarEventDialog state={dialog} onClose={() => setDialog(null)} />}
+      {absences && absencesFor !== null && (
+        <AbsencesDialog agentId={absencesFor} agentName={absencesName} onClose={() => setAbsences(false)} />
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Answer } from '../../app/api.ts';
 
 export const PLANNER_KEY = ['planner'] as const;
@@ -7,6 +7,7 @@ export type PlannerPreview = Answer<'get', '/api/planner-preview'>;
 export type PlannerSuggestion = PlannerPreview['suggestions'][number];
 export type PlannerDetails = Answer<'get', '/api/planner-details'>;
 export type PlannerBlockedDates = Answer<'get', '/api/planner-blocked-dates'>;
+export type PlannerAbsences = Answer<'get', '/api/planner-absences'>;
 
 /** The client's address as edited in the planner's edit mode (spec 3 `userDrafts`). */
 export interface DraftAddress {
@@ -73,4 +74,42 @@ export function usePlannerBlockedDates(clientId: number, month: string, agentId:
     placeholderData: keepPreviousData,
     retry: false,
   });
+}
+
+/** GET /api/planner-absences: one field agent's blocked days and private appointments of a month. */
+export function useAgentAbsences(agentId: number, month: string) {
+  return useQuery({
+    queryKey: [...PLANNER_KEY, 'absences', agentId, month],
+    queryFn: () => api.get('/api/planner-absences', { query: { agentId, month } }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/**
+ * The writes of absences: a blocked day, a private appointment, and their removal. Each refreshes the
+ * absences and every planner answer (they change what the planner suggests).
+ */
+export function useAbsenceChanges() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: PLANNER_KEY });
+  return {
+    blockDay: useMutation({
+      mutationFn: (body: { agentId: number; date: string; note: string }) => api.post('/api/planner-blocked-days', { body }),
+      onSuccess,
+    }),
+    addPrivate: useMutation({
+      mutationFn: (body: { agentId: number; startsAt: string; endsAt: string; note: string }) =>
+        api.post('/api/planner-private-appointments', { body }),
+      onSuccess,
+    }),
+    removeDay: useMutation({
+      mutationFn: (id: number) => api.delete('/api/planner-blocked-days/{id}', { path: { id } }),
+      onSuccess,
+    }),
+    removePrivate: useMutation({
+      mutationFn: (id: number) => api.delete('/api/planner-private-appointments/{id}', { path: { id } }),
+      onSuccess,
+    }),
+  };
 }
