@@ -34,6 +34,50 @@ function fieldErrorsOf(err: unknown): Record<string, string> {
   return err instanceof HttpError && err.body.field_validation ? err.body.field_validation : {};
 }
 
+interface AbsenceItem {
+  id: number;
+  /** data-* attributes of the item, for tests and styles. */
+  data: Record<string, string>;
+  primary: string;
+  note: string;
+  removeLabel: string;
+}
+
+/** The absences of one kind in a month, each with its note and a button that removes it. */
+function AbsenceList(p: {
+  testId: string;
+  itemTestId: string;
+  removeTestId: string;
+  /** Said when there are none (null while loading). */
+  empty: string | null;
+  items: AbsenceItem[];
+  onRemove: (id: number) => void;
+}) {
+  return (
+    <List dense data-testid={p.testId}>
+      {p.items.length === 0 && p.empty !== null && (
+        <ListItem>
+          <ListItemText secondary={p.empty} />
+        </ListItem>
+      )}
+      {p.items.map((item) => (
+        <ListItem
+          key={item.id}
+          data-testid={p.itemTestId}
+          {...item.data}
+          secondaryAction={
+            <IconButton edge="end" aria-label={item.removeLabel} onClick={() => p.onRemove(item.id)} data-testid={p.removeTestId}>
+              <Delete />
+            </IconButton>
+          }
+        >
+          <ListItemText primary={item.primary} secondary={item.note || undefined} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 /**
  * A field agent's absences (docs/planner.md "Absences"): the whole days off and the private appointments
  * that keep the planner from suggesting new visits, a month at a time, entered and removed here. Opened
@@ -112,32 +156,20 @@ export function AbsencesDialog({ agentId, agentName, onClose }: { agentId: numbe
             <Typography id="absences-days" variant="subtitle1" component="h3">
               {t('planner:absences.blockedDays')}
             </Typography>
-            <List dense data-testid="absences-days">
-              {data?.blockedDays.length === 0 && (
-                <ListItem>
-                  <ListItemText secondary={t('planner:absences.noneDays')} />
-                </ListItem>
-              )}
-              {data?.blockedDays.map((b) => (
-                <ListItem
-                  key={b.id}
-                  data-testid="absences-day"
-                  data-date={b.date}
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={t('planner:absences.removeDay', { date: formatDate(b.date) })}
-                      onClick={() => changes.removeDay.mutate(b.id)}
-                      data-testid="absences-day-remove"
-                    >
-                      <Delete />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText primary={formatDate(b.date)} secondary={b.note || undefined} />
-                </ListItem>
-              ))}
-            </List>
+            <AbsenceList
+              testId="absences-days"
+              itemTestId="absences-day"
+              empty={data ? t('planner:absences.noneDays') : null}
+              items={(data?.blockedDays ?? []).map((b) => ({
+                id: b.id,
+                data: { 'data-date': b.date },
+                primary: formatDate(b.date),
+                note: b.note,
+                removeLabel: t('planner:absences.removeDay', { date: formatDate(b.date) }),
+              }))}
+              onRemove={(id) => changes.removeDay.mutate(id)}
+              removeTestId="absences-day-remove"
+            />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
               <DateField
                 label={t('planner:absences.day')}
@@ -175,35 +207,20 @@ export function AbsencesDialog({ agentId, agentName, onClose }: { agentId: numbe
             <Typography id="absences-private" variant="subtitle1" component="h3">
               {t('planner:absences.privateAppointments')}
             </Typography>
-            <List dense data-testid="absences-private">
-              {data?.privateAppointments.length === 0 && (
-                <ListItem>
-                  <ListItemText secondary={t('planner:absences.nonePrivate')} />
-                </ListItem>
-              )}
-              {data?.privateAppointments.map((p) => (
-                <ListItem
-                  key={p.id}
-                  data-testid="absences-private-item"
-                  data-starts-at={p.startsAt}
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={t('planner:absences.removePrivate', { at: formatDateTime(p.startsAt) })}
-                      onClick={() => changes.removePrivate.mutate(p.id)}
-                      data-testid="absences-private-remove"
-                    >
-                      <Delete />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText
-                    primary={`${formatDateTime(p.startsAt)} – ${formatDateTime(p.endsAt).slice(-5)}`}
-                    secondary={p.note || undefined}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <AbsenceList
+              testId="absences-private"
+              itemTestId="absences-private-item"
+              empty={data ? t('planner:absences.nonePrivate') : null}
+              items={(data?.privateAppointments ?? []).map((p) => ({
+                id: p.id,
+                data: { 'data-starts-at': p.startsAt },
+                primary: `${formatDateTime(p.startsAt)} – ${formatDateTime(p.endsAt).slice(-5)}`,
+                note: p.note,
+                removeLabel: t('planner:absences.removePrivate', { at: formatDateTime(p.startsAt) }),
+              }))}
+              onRemove={(id) => changes.removePrivate.mutate(id)}
+              removeTestId="absences-private-remove"
+            />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
               <DateTimeField
                 label={t('planner:absences.from')}
