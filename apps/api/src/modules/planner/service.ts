@@ -106,7 +106,7 @@ export function resolvePeriod(q: Partial<PlannerPreviewQuery>, today: string): R
 }
 
 /** The address as edited in the planner (spec 3 `userDrafts`); none when no part of it is given. */
-export interface DraftAddress {
+interface DraftAddress {
   address?: string | undefined;
   zipcode?: string | undefined;
   city?: string | undefined;
@@ -492,16 +492,16 @@ export async function userPrimaryAgents(deps: PlannerDeps, actor: Actor, clientI
 /**
  * The field agent whose absences the actor asks for: an active sales or independent agent the actor may
  * enter absences for (an admin any, an agent themself). Another agent's id is refused as not allowed;
- * an id that is no active field agent as an invalid value of `field`.
+ * an id that is no active field agent as an invalid `agentId`.
  */
-async function absenceAgent(deps: PlannerDeps, actor: Actor, agentId: number, field = 'agentId'): Promise<FieldAgent> {
+async function absenceAgent(deps: PlannerDeps, actor: Actor, agentId: number): Promise<FieldAgent> {
   const allowed = absenceAgentsOf(actor);
   if (allowed !== null && !allowed.includes(agentId)) {
     throw new AppError('Not allowed.', { message: "Only the agent's own absences." });
   }
   const [agent] = await fieldAgents(deps.db, [agentId]);
   if (!agent) {
-    throw invalid({ [field]: 'invalid_value' });
+    throw invalid({ agentId: 'invalid_value' });
   }
   return agent;
 }
