@@ -2,10 +2,11 @@ import { swissPostcodes, type SwissPostcode } from '../../core/postcodes.ts';
 import { greatCircleMetres, type LatLon, type TravelTable, type TravelTimes } from './travel-times.ts';
 
 /**
- * The offline travel model (docs/routing.md): road distance = great-circle distance × the region's road
- * factor; duration = a fixed start-and-park time + road distance ÷ the region's average speed. A trip is
- * "alpine" when either end lies in an alpine canton (the canton of the nearest Swiss place), else it is
- * "plateau". The figures are calibrated on the real trips of docs/routing.md (routing-trips.ts).
+ * The offline travel model (docs/addresses.md "Travel times"): road distance = great-circle distance ×
+ * the region's road factor; duration = a fixed start-and-park time + road distance ÷ the region's average
+ * speed. A trip is "alpine" when either end lies in an alpine canton (the canton of the nearest Swiss
+ * place), else it is "plateau". The figures are first estimates, not yet fitted on a table of real trips
+ * (docs/addresses.md says what is missing).
  */
 export type Region = 'plateau' | 'alpine';
 
