@@ -193,16 +193,22 @@ void describe('visit planner', { timeout: 240_000 }, () => {
         const zipcodeField = planner.locator('.MuiFormControl-root', { has: page.getByTestId('planner-draft-zipcode') });
         await eventually(async () => assert.match(await textOf(zipcodeField), new RegExp(tr('de', 'common:validation.postcode_unknown'))));
 
-        // Bern: the visit is planned there (nothing is saved on the client).
-        await planner.getByTestId('planner-draft-address').fill('Bundesplatz 3');
-        await planner.getByTestId('planner-draft-zipcode').fill('3011');
-        await planner.getByTestId('planner-draft-city').fill('Bern');
-        const inBern = previewAnswer(page, (q) => q.get('zipcode') === '3011');
+        // Another town (Bern, or Lugano for a lead near Bern): the visit is planned there, nothing is saved.
+        const other =
+          lead.user.zipcode?.startsWith('3') === true
+            ? { address: 'Via Nassa 5', zipcode: '6900', city: 'Lugano', lat: 46.0 }
+            : { address: 'Bundesplatz 3', zipcode: '3011', city: 'Bern', lat: 46.95 };
+        await planner.getByTestId('planner-draft-address').fill(other.address);
+        await planner.getByTestId('planner-draft-zipcode').fill(other.zipcode);
+        await planner.getByTestId('planner-draft-city').fill(other.city);
+        const elsewhere = previewAnswer(page, (q) => q.get('zipcode') === other.zipcode);
         await planner.getByTestId('planner-draft-apply').click();
-        const answer = (await (await inBern).json()) as Json<'get', '/api/planner-preview'>;
-        assert.ok(Math.abs(answer.client.point.lat - 46.95) < 0.05, `planned in Bern: ${JSON.stringify(answer.client.point)}`);
+        const answer = (await (await elsewhere).json()) as Json<'get', '/api/planner-preview'>;
+        assert.ok(Math.abs(answer.client.point.lat - other.lat) < 0.05, `planned in ${other.city}: ${JSON.stringify(answer.client.point)}`);
         assert.ok(answer.suggestions.length > 0);
-        await eventually(async () => assert.match(await textOf(addressText), /Bundesplatz 3, 3011 Bern/));
+        await eventually(async () =>
+          assert.match(await textOf(addressText), new RegExp(`${other.address}, ${other.zipcode} ${other.city}`)),
+        );
         assert.equal(await zipcodeField.locator('.Mui-error').count(), 0);
         await axe(page);
         await screenshot(page, 'planner-edit-mode-1440');
@@ -216,7 +222,7 @@ void describe('visit planner', { timeout: 240_000 }, () => {
         const saved = previewAnswer(page, (q) => !q.has('zipcode'));
         await planner.getByTestId('planner-edit-mode').uncheck();
         const again = (await (await saved).json()) as Json<'get', '/api/planner-preview'>;
-        assert.ok(Math.abs(again.client.point.lat - answer.client.point.lat) > 0.05, 'the saved address is not in Bern');
+        assert.ok(Math.abs(again.client.point.lat - answer.client.point.lat) > 0.05, `the saved address is not in ${other.city}`);
         assert.equal(await planner.getByTestId('planner-draft-zipcode').count(), 0);
         await eventually(async () => assert.match(await textOf(addressText), new RegExp(`${lead.user.zipcode}`)));
         const stored = await getJson<Json<'get', '/api/user/{id}'>>(page, `/api/user/${lead.id}`);
