@@ -2,10 +2,10 @@ import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { plannerBlockedDays, plannerPrivateAppointments } from '../../db/schema/index.ts';
 
-/** The blocked days of these agents (null: all) from `from` to `to` (YYYY-MM-DD, inclusive). */
+/** The blocked days of these agents (null: all) from `from` to `to` (YYYY-MM-DD, inclusive), with their notes, by agent and day. */
 export function blockedDaysBetween(tx: Tx, agentIds: readonly number[] | null, from: string, to: string) {
   return tx
-    .select({ agentId: plannerBlockedDays.agentId, day: plannerBlockedDays.day })
+    .select({ id: plannerBlockedDays.id, agentId: plannerBlockedDays.agentId, day: plannerBlockedDays.day, note: plannerBlockedDays.note })
     .from(plannerBlockedDays)
     .where(
       and(
@@ -13,10 +13,11 @@ export function blockedDaysBetween(tx: Tx, agentIds: readonly number[] | null, f
         lte(plannerBlockedDays.day, to),
         agentIds === null ? undefined : inArray(plannerBlockedDays.agentId, [...agentIds]),
       ),
-    );
+    )
+    .orderBy(asc(plannerBlockedDays.agentId), asc(plannerBlockedDays.day), asc(plannerBlockedDays.id));
 }
 
-/** The private appointments of these agents (null: all) that start in [from, to). */
+/** The private appointments of these agents (null: all) that start in [from, to), with their notes, by agent and start. */
 export function privateAppointmentsBetween(tx: Tx, agentIds: readonly number[] | null, from: Date, to: Date) {
   return tx
     .select({
@@ -24,6 +25,7 @@ export function privateAppointmentsBetween(tx: Tx, agentIds: readonly number[] |
       agentId: plannerPrivateAppointments.agentId,
       startsAt: plannerPrivateAppointments.startsAt,
       endsAt: plannerPrivateAppointments.endsAt,
+      note: plannerPrivateAppointments.note,
     })
     .from(plannerPrivateAppointments)
     .where(
@@ -33,7 +35,7 @@ export function privateAppointmentsBetween(tx: Tx, agentIds: readonly number[] |
         agentIds === null ? undefined : inArray(plannerPrivateAppointments.agentId, [...agentIds]),
       ),
     )
-    .orderBy(asc(plannerPrivateAppointments.agentId), asc(plannerPrivateAppointments.startsAt));
+    .orderBy(asc(plannerPrivateAppointments.agentId), asc(plannerPrivateAppointments.startsAt), asc(plannerPrivateAppointments.id));
 }
 
 export async function insertBlockedDays(tx: Tx, rows: (typeof plannerBlockedDays.$inferInsert)[]): Promise<void> {
@@ -46,45 +48,6 @@ export async function insertPrivateAppointments(tx: Tx, rows: (typeof plannerPri
   if (rows.length > 0) {
     await tx.insert(plannerPrivateAppointments).values(rows);
   }
-}
-
-/** One agent's blocked days from `from` to `to` (inclusive), with their notes, by day. */
-export function agentBlockedDays(tx: Tx, agentId: number, from: string, to: string) {
-  return tx
-    .select({ id: plannerBlockedDays.id, day: plannerBlockedDays.day, note: plannerBlockedDays.note })
-    .from(plannerBlockedDays)
-    .where(and(eq(plannerBlockedDays.agentId, agentId), gte(plannerBlockedDays.day, from), lte(plannerBlockedDays.day, to)))
-    .orderBy(asc(plannerBlockedDays.day), asc(plannerBlockedDays.id));
-}
-
-/** One agent's private appointments starting in [from, to), with their notes, by start. */
-export function agentPrivateAppointments(tx: Tx, agentId: number, from: Date, to: Date) {
-  return tx
-    .select({
-      id: plannerPrivateAppointments.id,
-      startsAt: plannerPrivateAppointments.startsAt,
-      endsAt: plannerPrivateAppointments.endsAt,
-      note: plannerPrivateAppointments.note,
-    })
-    .from(plannerPrivateAppointments)
-    .where(
-      and(
-        eq(plannerPrivateAppointments.agentId, agentId),
-        gte(plannerPrivateAppointments.startsAt, from),
-        lt(plannerPrivateAppointments.startsAt, to),
-      ),
-    )
-    .orderBy(asc(plannerPrivateAppointments.startsAt), asc(plannerPrivateAppointments.id));
-}
-
-/** Whether the agent has that day blocked already. */
-export async function hasBlockedDay(tx: Tx, agentId: number, day: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: plannerBlockedDays.id })
-    .from(plannerBlockedDays)
-    .where(and(eq(plannerBlockedDays.agentId, agentId), eq(plannerBlockedDays.day, day)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function insertBlockedDay(tx: Tx, row: typeof plannerBlockedDays.$inferInsert): Promise<number> {

@@ -513,8 +513,8 @@ export async function plannerAbsences(deps: PlannerDeps, actor: Actor, q: Planne
   const first = `${q.month}-01`;
   const last = addDays(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`, -1);
   const [blocked, privates] = await Promise.all([
-    repo.agentBlockedDays(deps.db, agent.id, first, last),
-    repo.agentPrivateAppointments(deps.db, agent.id, zurichInstant(y, m, 1), zurichInstant(y, m + 1, 1)),
+    repo.blockedDaysBetween(deps.db, [agent.id], first, last),
+    repo.privateAppointmentsBetween(deps.db, [agent.id], zurichInstant(y, m, 1), zurichInstant(y, m + 1, 1)),
   ]);
   return {
     agent: { id: agent.id, name: agent.name, surname: agent.surname },
@@ -538,7 +538,7 @@ export async function addBlockedDay(deps: PlannerDeps, actor: Actor, body: Plann
   return deps.db.transaction(async (tx) => {
     // One blocked day per agent and day: two requests for one agent take turns.
     await repo.lockAgentAbsences(tx, agent.id);
-    if (await repo.hasBlockedDay(tx, agent.id, body.date)) {
+    if ((await repo.blockedDaysBetween(tx, [agent.id], body.date, body.date)).length > 0) {
       throw invalid({ date: 'already_taken' });
     }
     return { id: await repo.insertBlockedDay(tx, { agentId: agent.id, day: body.date, note: body.note }) };
