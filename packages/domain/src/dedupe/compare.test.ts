@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockingKeys } from './blocking.ts';
-import { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, matchScore } from './compare.ts';
+import { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, matchScore, mayMatch } from './compare.ts';
 import { prepareRecord, type MatchRecord, type PostcodeLookup } from './record.ts';
 
 const hans: MatchRecord = {
@@ -314,6 +314,28 @@ describe('matchScore: the score of compareRecords, without the reasons', () => {
     // Both sides of the threshold are among the pairs.
     expect(matches).toBeGreaterThan(records.length);
     expect(matches).toBeLessThan(records.length ** 2 / 2);
+  });
+
+  it('mayMatch says yes for every match and no for every other pair', () => {
+    for (const a of records) {
+      for (const b of records) {
+        expect(mayMatch(prepareRecord(a), prepareRecord(b), postcodes), `${a.name} ${a.surname} / ${b.name} ${b.surname}`).toBe(
+          compareRecords(a, b, postcodes).isMatch,
+        );
+      }
+    }
+  });
+
+  it.each([
+    ['a namesake at another address of the postcode', only({ name: 'Hans', surname: 'Müller', zipcode: '8050', address: 'Seeweg 3' })],
+    ['the same name and postcode, nothing else', only({ name: 'Hans', surname: 'Müller', zipcode: '8050' })],
+    ['a namesake with another phone', only({ name: 'Hans', surname: 'Müller', zipcode: '8050', mobile_phone: '078 444 55 66' })],
+  ])('mayMatch says no where only the names could agree: %s', (_, other) => {
+    // Names that would weigh the most cannot lift the rest to the threshold: the answer is the same
+    // whatever the names, so the names were not needed.
+    for (const names of [{}, { name: 'Vreni', surname: 'Zbinden' }]) {
+      expect(mayMatch(prepareRecord(hans), prepareRecord({ ...other, ...names }), postcodes)).toBe(false);
+    }
   });
 });
 

@@ -563,6 +563,36 @@ export function matchScore(pa: PreparedRecord, pb: PreparedRecord, postcodes?: P
   return probability(PRIOR_LOG2_ODDS + scratch.other + (givenDiffers ? 0 : scratch.household));
 }
 
+/** How far below the threshold mayMatch still says yes (a rounding of the sums' order, not evidence). */
+const MAY_MATCH_MARGIN = 1e-9;
+
+/** The log2-odds a score must reach to be a match (MATCH_THRESHOLD as odds). */
+const THRESHOLD_LOG2_ODDS = Math.log2(MATCH_THRESHOLD / (1 - MATCH_THRESHOLD));
+
+/** The most the names can add: the best level of the given name and of the surname (a swap or a split adds no more). */
+const MOST_NAME_WEIGHT = Math.max(...Object.values(WEIGHTS.given)) + Math.max(...Object.values(WEIGHTS.surname));
+
+/**
+ * Whether two prepared records may be a match, decided the cheap way first: the e-mail, phones, place
+ * and address are compared, and when even the best names could not lift that evidence to the
+ * threshold (the household's evidence counted in full), the answer is no without comparing the names,
+ * the costly part. Otherwise matchScore decides, MAY_MATCH_MARGIN below the threshold (it sums the
+ * weights in another order than compareRecords, which decides a pair this close). Never no for a match
+ * of compareRecords: the names add at most MOST_NAME_WEIGHT, and discounting the household only lowers
+ * a score. Most candidates of an import (a namesake within the postcode at another address) end here.
+ */
+export function mayMatch(pa: PreparedRecord, pb: PreparedRecord, postcodes?: PostcodeLookup): boolean {
+  const out = scratch.reset();
+  compareEmail(pa, pb, out);
+  comparePhones(pa, pb, out);
+  comparePlace(pa, pb, postcodes, out);
+  compareAddress(pa, pb, out);
+  if (PRIOR_LOG2_ODDS + out.other + Math.max(0, out.household) + MOST_NAME_WEIGHT < THRESHOLD_LOG2_ODDS - MAY_MATCH_MARGIN) {
+    return false;
+  }
+  return matchScore(pa, pb, postcodes) >= MATCH_THRESHOLD - MAY_MATCH_MARGIN;
+}
+
 /** compareRecords of two prepared records. */
 export function comparePrepared(pa: PreparedRecord, pb: PreparedRecord, postcodes?: PostcodeLookup): MatchResult {
   const evidence = new EvidenceSink();

@@ -4,6 +4,7 @@ export {
   comparePrepared,
   compareRecords,
   matchScore,
+  mayMatch,
   nameSplits,
   levelWeight,
   MATCH_PARAMETERS,

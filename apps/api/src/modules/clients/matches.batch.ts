@@ -1,4 +1,4 @@
-import { comparePrepared, MATCH_THRESHOLD, matchScore, preparedForm, prepareRecord, type MatchRecord } from '@bo/domain';
+import { comparePrepared, mayMatch, preparedForm, prepareRecord, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { matchCandidateRows, type CandidateRow } from './matches.repo.ts';
@@ -15,18 +15,13 @@ type Candidates = CandidateRow[];
 
 /** How many chunks' statements are under way at once. */
 const AHEAD = 2;
-/**
- * A candidate whose score (matchScore, without reasons) is this close below the threshold is compared
- * again in full: the two sum the same weights in another order, so the full comparison decides.
- */
-const SCORE_MARGIN = 1e-9;
 
 /**
  * findClientMatches for many probes among all clients (an import's rows): the same candidates (the
  * blocking statement with only the compared columns) and the same scoring, answering client ids
  * instead of summaries, at most `keep` a probe, best first. Each candidate is read once, so it is
- * prepared without the cache, and scored without reasons first: only a match (a few in a hundred) is
- * compared again for its reasons. The probes go `chunk` at a time, one
+ * prepared without the cache, and first asked whether it may match (mayMatch: most are no without
+ * comparing names); only a match (a few in a hundred) is compared in full for its reasons. The probes go `chunk` at a time, one
  * statement each; the next chunk's statement runs in the database while this chunk's candidates are
  * scored here, so both the database and this process work. `onProgress` hears how many are done.
  */
@@ -69,7 +64,7 @@ export async function findClientMatchesInBatches(
       const prepared = prepareRecord(probe);
       for (const row of byProbe.get(i) ?? []) {
         const candidate = preparedForm(row);
-        if (matchScore(prepared, candidate, postcodes) < MATCH_THRESHOLD - SCORE_MARGIN) {
+        if (!mayMatch(prepared, candidate, postcodes)) {
           continue;
         }
         const result = comparePrepared(prepared, candidate, postcodes);
