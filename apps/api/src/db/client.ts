@@ -15,11 +15,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a new connection to the database (or for a free one of the pool). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export function openDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Database {
   // JIT off on the app's connections: its statements are short lookups whose plans cost enough to be
   // compiled, and compiling took longer than running (the duplicate engine's statement of 1,000 probes:
   // 150 ms of JIT for 200 ms of work; docs/performance.md "The check made cheaper").
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: '-c jit=off' });
+  // A connection that cannot be made within CONNECT_TIMEOUT_MS (the database host unreachable) fails
+  // the request (503, db/outage.ts) instead of holding it until the socket gives up.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    options: '-c jit=off',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // Without a listener, a database restart would crash the process through an idle client's error.
   pool.on('error', (err) => opts.onError?.(err));
   const db = drizzle(pool, { schema });

@@ -2,6 +2,7 @@ import { fieldValidationFrom, type ErrorBody } from '@bo/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../core/errors.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { loggableError, pgCause } from './loggable-error.ts';
 
 /** Unique indexes whose violation means something the user can fix. */
@@ -11,6 +12,9 @@ const UNIQUE_CONSTRAINTS: Record<string, ErrorBody> = {
   products_code_unique: { error: 'PRODUCT_CODE_TAKEN', field_validation: { code: 'already_taken' } },
   product_categories_name_unique: { error: 'CATEGORY_NAME_TAKEN', field_validation: { name: 'already_taken' } },
 };
+
+/** The seconds a client is asked to wait when the database is unreachable (the Retry-After of the 503). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** One handler turns every failure into `{ error, message?, field_validation? }`. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -52,6 +56,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own refusals: malformed JSON, unsupported media type, body too large.
       const error = status === 429 ? 'IP blocked' : 'VALIDATION_ERROR';
       return reply.status(status).send({ error, message: err.message } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database restarts or is down: a clear answer now, and the next request tries again on a
+      // fresh connection (no restart of the API needed).
+      request.log.warn({ error: loggableError(err) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable; try again in a few seconds.' } satisfies ErrorBody);
     }
     request.log.error({ error: loggableError(err) }, 'request failed');
     return reply.status(500).send({ error: 'INTERNAL_ERROR', message: `Internal error (request ${request.id})` } satisfies ErrorBody);

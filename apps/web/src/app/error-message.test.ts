@@ -25,6 +25,11 @@ describe('errorMessage', () => {
       '«errors.Not_allowed_»',
     ],
     ['a server failure is the generic text', new HttpError(500, { error: 'INTERNAL_ERROR' }), '«errors.generic»'],
+    [
+      'the database or a service down for a moment says so',
+      new HttpError(503, { error: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable' }),
+      '«errors.SERVICE_UNAVAILABLE»',
+    ],
     ['a bare string message is the generic text', new HttpError(502, { message: 'Bad gateway' }), '«errors.generic»'],
     ['a body without identifier or message is shown as JSON', new HttpError(400, { foo: 1 }), '{"foo":1}'],
     ['a plain error shows its message', new Error('offline'), 'offline'],

@@ -10,12 +10,14 @@ export function errorKey(code: string): string {
 /**
  * What the snackbar says about a failure (spec 8 "Handling"): the server's error identifier,
  * translated when we know it; otherwise its message; otherwise the JSON of the error.
- * A 500 or a string message gives the generic error text. A refusal adds the rule it met
+ * A 500 or a string message gives the generic error text; a 503 says the service is unavailable for now. A refusal adds the rule it met
  * (`data.reason`) in the user's language.
  */
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof HttpError) {
-    if (err.status >= 500) {
+    // A 503 says what is wrong (a service or the database down for a moment): its text; other
+    // server failures say nothing the user can act on.
+    if (err.status >= 500 && !(err.status === 503 && err.body.error === 'SERVICE_UNAVAILABLE')) {
       return t('errors.generic');
     }
     const code = err.body.error;
