@@ -6,18 +6,21 @@
  * what the check found, so a change to one phase is measured alone and its answers compared.
  *
  * `BENCH_DATABASE_URL=postgres://…/bo_bench BENCH_IMPORT_ROWS=100000 npx tsx bench/import-phases.ts`
- * (`bo_bench` made by bench/import-scale.ts or bench/run.ts). Add `--cpu-prof` to node for a profile.
+ * (`bo_bench` made by bench/import-scale.ts or bench/run.ts). BENCH_IMPORT_XLSX=1 reads the same rows as
+ * a workbook instead of the CSV. Add `--cpu-prof` to node for a profile.
  */
 /* eslint-disable no-restricted-imports -- a benchmark of the import module's insides: each phase of the check
    measured alone, which no public surface offers. */
 import { applyMapping, proposeMapping } from '@bo/domain';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { databaseMatches, fileDuplicates, postcodeTable, rowErrors } from '../apps/api/src/modules/import/check.service.ts';
 import { readLeadFile } from '../apps/api/src/modules/import/parse/index.ts';
 import * as repo from '../apps/api/src/modules/import/repo.ts';
-import { HEADERS, IMPORT_ROWS, leadCsv, leadRows } from './import-scale.ts';
+import { HEADERS, IMPORT_ROWS, leadCsv, leadRows, leadXlsx } from './import-scale.ts';
 
 class RolledBack extends Error {}
 
@@ -30,7 +33,9 @@ async function main() {
   const ms = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(2)} s`;
   try {
     let t0 = performance.now();
-    const file = await readLeadFile(leadCsv(lead), { maxBytes: Number.MAX_SAFE_INTEGER, maxRows: IMPORT_ROWS });
+    const bytes = process.env.BENCH_IMPORT_XLSX ? await leadXlsx(lead, path.join(os.tmpdir(), 'bo-import-phases.xlsx')) : leadCsv(lead);
+    t0 = performance.now();
+    const file = await readLeadFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER, maxRows: IMPORT_ROWS });
     const mapping = proposeMapping(HEADERS, file.rows.slice(0, 20));
     const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: applyMapping(mapping, cells) }));
     console.log(`${rows.length} rows; parsed and mapped in ${ms(t0)}`);
