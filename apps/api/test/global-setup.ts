@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../src/db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { isAlive, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { installNode20Polyfills } from './node20-polyfills.ts';
 import { adminQuery, dropDatabasesStartingWith, quoteIdent, withDatabase } from './pg.ts';
@@ -19,15 +19,6 @@ declare module 'vitest' {
 }
 
 const TEST_DATA = path.join(REPO_ROOT, '.test-data');
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The shared `.test-data` server, unless another test run is using it right now: then this run gets

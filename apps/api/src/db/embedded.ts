@@ -12,7 +12,8 @@ export interface EmbeddedDatabase {
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'unhandledRejection'] as const;
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody listens on at this moment, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -24,7 +25,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` still runs. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

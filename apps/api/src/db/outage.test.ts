@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LocationDto } from '@bo/domain';
@@ -8,7 +7,7 @@ import { buildStaff } from '../../test/factories.ts';
 import { createTestApp, injectAs, type TestApp } from '../../test/harness.ts';
 import { until } from '../../test/wait.ts';
 import { runMigrations } from './client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+import { freePort, isAlive, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
 import { isDatabaseUnavailable } from './outage.ts';
 
 /** An error as node-postgres makes one for a server's answer. */
@@ -36,27 +35,6 @@ describe('isDatabaseUnavailable', () => {
   });
 });
 
-/** A port nobody listens on now, kept for the server's restart. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('a database that crashes and comes back', () => {
   let dataDir: string | undefined;
   let server: EmbeddedDatabase | undefined;
@@ -75,6 +53,7 @@ describe('a database that crashes and comes back', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-outage-'));
     // Open to the PostgreSQL user, which the server runs as when the tests run as root.
     await fs.chmod(dataDir, 0o755);
+    // A port kept for the server's restart.
     const port = await freePort();
     server = await startEmbeddedPostgres({ dataDir, port });
     await runMigrations(server.url);
