@@ -53,7 +53,6 @@ describe('a database that crashes and comes back', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-outage-'));
     // Open to the PostgreSQL user, which the server runs as when the tests run as root.
     await fs.chmod(dataDir, 0o755);
-    // A port kept for the server's restart.
     const port = await freePort();
     server = await startEmbeddedPostgres({ dataDir, port });
     await runMigrations(server.url);

@@ -10,8 +10,8 @@ export function errorKey(code: string): string {
 /**
  * What the snackbar says about a failure (spec 8 "Handling"): the server's error identifier,
  * translated when we know it; otherwise its message; otherwise the JSON of the error.
- * A 500 or a string message gives the generic error text; a 503 says the service is unavailable for now. A refusal adds the rule it met
- * (`data.reason`) in the user's language.
+ * A 500 or a string message gives the generic error text; a 503 says the service is unavailable for
+ * now. A refusal adds the rule it met (`data.reason`) in the user's language.
  */
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof HttpError) {

@@ -516,37 +516,48 @@ const scratch = new ScoreSink();
 const trial = new ScoreSink();
 
 /**
- * Every field of two prepared records compared into `out`: the names (for a full name in one field
- * against a record with both names, the better of its two splits), the e-mail, the phones, the place
- * and the address. Answers whether the given names differ (the household's evidence then counts nothing).
+ * The names of two prepared records compared into `out` (for a full name in one field against a record
+ * with both names, the better of its two splits). Answers whether the given names differ (the
+ * household's evidence then counts nothing).
  */
-function compareFields(pa: PreparedRecord, pb: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Sink): boolean {
+function compareNameFields(pa: PreparedRecord, pb: PreparedRecord, out: Sink): boolean {
   // A full name in one field against a record with both names: the better of its two splits counts.
   const splits = hasBothNames(pb)
     ? nameSplits(pa).map((x) => [x, pb] as const)
     : hasBothNames(pa)
       ? nameSplits(pb).map((y) => [pa, y] as const)
       : [];
-  let givenDiffers: boolean;
   if (splits.length === 0) {
-    givenDiffers = compareNames(pa, pb, out).givenDiffers;
-  } else {
-    let best = -Infinity;
-    let chosen = 0;
-    splits.forEach(([x, y], i) => {
-      compareNames(x, y, trial.reset());
-      if (trial.sum > best) {
-        best = trial.sum;
-        chosen = i;
-      }
-    });
-    const [x, y] = splits[chosen]!;
-    givenDiffers = compareNames(x, y, out).givenDiffers;
+    return compareNames(pa, pb, out).givenDiffers;
   }
+  let best = -Infinity;
+  let chosen = 0;
+  splits.forEach(([x, y], i) => {
+    compareNames(x, y, trial.reset());
+    if (trial.sum > best) {
+      best = trial.sum;
+      chosen = i;
+    }
+  });
+  const [x, y] = splits[chosen]!;
+  return compareNames(x, y, out).givenDiffers;
+}
+
+/** The e-mail, the phones, the place and the address of two prepared records compared into `out`. */
+function compareOtherFields(pa: PreparedRecord, pb: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Sink): void {
   compareEmail(pa, pb, out);
   comparePhones(pa, pb, out);
   comparePlace(pa, pb, postcodes, out);
   compareAddress(pa, pb, out);
+}
+
+/**
+ * Every field of two prepared records compared into `out`: the names, then the e-mail, the phones, the
+ * place and the address. Answers whether the given names differ.
+ */
+function compareFields(pa: PreparedRecord, pb: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Sink): boolean {
+  const givenDiffers = compareNameFields(pa, pb, out);
+  compareOtherFields(pa, pb, postcodes, out);
   return givenDiffers;
 }
 
@@ -576,21 +587,20 @@ const MOST_NAME_WEIGHT = Math.max(...Object.values(WEIGHTS.given)) + Math.max(..
  * Whether two prepared records may be a match, decided the cheap way first: the e-mail, phones, place
  * and address are compared, and when even the best names could not lift that evidence to the
  * threshold (the household's evidence counted in full), the answer is no without comparing the names,
- * the costly part. Otherwise matchScore decides, MAY_MATCH_MARGIN below the threshold (it sums the
- * weights in another order than compareRecords, which decides a pair this close). Never no for a match
- * of compareRecords: the names add at most MOST_NAME_WEIGHT, and discounting the household only lowers
- * a score. Most candidates of an import (a namesake within the postcode at another address) end here.
+ * the costly part. Otherwise the names are added to the same evidence and the score decides,
+ * MAY_MATCH_MARGIN below the threshold (the weights are summed in another order than compareRecords
+ * sums them, which decides a pair this close). Never no for a match of compareRecords: the names add
+ * at most MOST_NAME_WEIGHT, and discounting the household only lowers a score. Most candidates of an
+ * import (a namesake within the postcode at another address) end before the names.
  */
 export function mayMatch(pa: PreparedRecord, pb: PreparedRecord, postcodes?: PostcodeLookup): boolean {
   const out = scratch.reset();
-  compareEmail(pa, pb, out);
-  comparePhones(pa, pb, out);
-  comparePlace(pa, pb, postcodes, out);
-  compareAddress(pa, pb, out);
+  compareOtherFields(pa, pb, postcodes, out);
   if (PRIOR_LOG2_ODDS + out.other + Math.max(0, out.household) + MOST_NAME_WEIGHT < THRESHOLD_LOG2_ODDS - MAY_MATCH_MARGIN) {
     return false;
   }
-  return matchScore(pa, pb, postcodes) >= MATCH_THRESHOLD - MAY_MATCH_MARGIN;
+  const givenDiffers = compareNameFields(pa, pb, out);
+  return probability(PRIOR_LOG2_ODDS + out.other + (givenDiffers ? 0 : out.household)) >= MATCH_THRESHOLD - MAY_MATCH_MARGIN;
 }
 
 /** compareRecords of two prepared records. */

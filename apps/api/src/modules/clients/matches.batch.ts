@@ -21,9 +21,10 @@ const AHEAD = 2;
  * blocking statement with only the compared columns) and the same scoring, answering client ids
  * instead of summaries, at most `keep` a probe, best first. Each candidate is read once, so it is
  * prepared without the cache, and first asked whether it may match (mayMatch: most are no without
- * comparing names); only a match (a few in a hundred) is compared in full for its reasons. The probes go `chunk` at a time, one
- * statement each; the next chunk's statement runs in the database while this chunk's candidates are
- * scored here, so both the database and this process work. `onProgress` hears how many are done.
+ * comparing names); only a match (a few in a hundred) is compared in full for its reasons. The probes
+ * go `chunk` at a time, one statement each; the next chunk's statement runs in the database while this
+ * chunk's candidates are scored here, so both the database and this process work. `onProgress` hears
+ * how many are done.
  */
 export async function findClientMatchesInBatches(
   tx: Tx,
