@@ -80,6 +80,7 @@ export interface TestApp {
   dataDir: string;
   realtime: Realtime | undefined;
   routes: BuiltApp['routes'];
+  answersWrittenByZod: BuiltApp['answersWrittenByZod'];
   close(): Promise<void>;
 }
 
@@ -114,6 +115,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       dataDir,
       realtime: built.realtime,
       routes: () => built.routes(),
+      answersWrittenByZod: () => built.answersWrittenByZod(),
       close: async () => {
         try {
           await built.app.close();
