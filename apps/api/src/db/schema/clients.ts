@@ -105,6 +105,8 @@ export const clientLinks = pgTable(
   },
   (t) => [
     uniqueIndex('client_links_pair_unique').on(t.kind, t.userAId, t.userBId),
+    // Each side looked up by itself (a page's counts, the tabs; a deleted client's links cascade by either side).
+    index('client_links_a_idx').on(t.userAId, t.kind),
     index('client_links_b_idx').on(t.userBId, t.kind),
     check('client_links_ordered', sql`${t.userAId} < ${t.userBId}`),
   ],

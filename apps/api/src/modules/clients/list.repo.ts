@@ -221,12 +221,15 @@ async function rowExtras(tx: Tx, scope: ClientScope, ids: number[]): Promise<Map
     WITH recs AS (
       SELECT user_id AS id, count(*)::int AS n FROM recommendations WHERE user_id = ANY(${page}) GROUP BY user_id),
     links AS (
+      -- Each side of a link through its own index (with "a = p OR b = p" the planner reads every link).
       SELECT p.id, count(*) FILTER (WHERE l.kind = 'cohabitant')::int AS cohabitants,
              count(*) FILTER (WHERE l.kind <> 'cohabitant')::int AS block_neighbors
-      FROM client_links l JOIN unnest(${page}) AS p(id) ON p.id = l.user_a_id OR p.id = l.user_b_id
-      JOIN ${users} AS ${sql.identifier('other')}
-        ON ${linked.id} = CASE WHEN l.user_a_id = p.id THEN l.user_b_id ELSE l.user_a_id END
-      WHERE (l.user_a_id = ANY(${page}) OR l.user_b_id = ANY(${page})) AND ${clientScopeCondition(scope, linked)}
+      FROM unnest(${page}) AS p(id) CROSS JOIN LATERAL (
+        SELECT kind, user_b_id AS other_id FROM client_links WHERE user_a_id = p.id
+        UNION ALL
+        SELECT kind, user_a_id FROM client_links WHERE user_b_id = p.id) l
+      JOIN ${users} AS ${sql.identifier('other')} ON ${linked.id} = l.other_id
+      WHERE ${clientScopeCondition(scope, linked)}
       GROUP BY p.id),
     newest AS (
       SELECT DISTINCT ON (user_id) user_id AS id, type, comment, created_at FROM contact_history
@@ -507,6 +510,7 @@ export async function listClients(tx: Tx, f: ClientListFilter, countDuplicates: 
   const inWindow = await windowed(tx, f, where, tuning);
   const { ids, total: n } =
     inWindow?.ids && inWindow.total !== undefined ? { ids: inWindow.ids, total: inWindow.total } : await everyMatch(tx, f, where, tuning);
+  // A promise (execute), not the query builder: the builder would run its statement once for each await.
   const details =
     ids.length === 0
       ? Promise.resolve([])
@@ -515,7 +519,8 @@ export async function listClients(tx: Tx, f: ClientListFilter, countDuplicates: 
           .from(users)
           .leftJoin(locations, eq(locations.id, users.leadLocationId))
           .leftJoin(agent, eq(agent.id, users.linkedAgentId))
-          .where(inArray(users.id, ids));
+          .where(inArray(users.id, ids))
+          .execute();
   const [rowsRead, extras, duplicates] = await Promise.all([
     details,
     ids.length === 0 ? new Map<number, RowExtras>() : rowExtras(tx, f.scope, ids),

@@ -1,0 +1,1 @@
+CREATE INDEX "client_links_a_idx" ON "client_links" USING btree ("user_a_id","kind");
