@@ -10,9 +10,13 @@
  * `BENCH_DATABASE_URL=postgres://…/postgres npm run bench:load` (or `npx tsx bench/load.ts`):
  * uses the database `bo_bench` that `npm run bench` generates (clients and events); generates the events
  * when they are missing. BENCH_LOAD_SECONDS (10) is each measurement's length, BENCH_LOAD_LEVELS (1,8,32)
- * the concurrencies.
+ * the concurrencies, BENCH_LOAD_CASES (all) a comma-separated list of words that choose the cases by name.
+ *
+ * BENCH_LOAD_PROFILE=1 runs the server under V8's CPU profiler (`--cpu-prof`) and prints, after the run,
+ * the functions that took the most CPU time of their own (self time), as a share of the profile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,8 +30,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_LOAD_LEVELS ?? '1,8,32').split(',').map(Number);
 const PASSWORD = 'Demo1234!';
+const CASE_WORDS = (process.env.BENCH_LOAD_CASES ?? '').split(',').filter((w) => w.length > 0);
+const PROFILE = process.env.BENCH_LOAD_PROFILE === '1';
 
-type Role = 'admin' | 'ca' | 'sa';
+export type Role = 'admin' | 'ca' | 'sa';
 interface LoadCase {
   name: string;
   role: Role;
@@ -45,7 +51,7 @@ export interface LoadRow {
   load: string;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -63,7 +69,7 @@ const loadAverage = () =>
     .join(' ');
 
 /** The app as `npm start` runs it, on the bench database; resolves when it says it is ready. */
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+export async function startServer(databaseUrl: string, port: number, profileDir?: string): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -76,7 +82,8 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
     // The sessions of the bench sign in many times; failures are not what is measured.
     LOGIN_MAX_FAILURES: '1000000',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '..', 'apps', 'api', 'src', 'main.ts')], {
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(here, '..', 'apps', 'api', 'src', 'main.ts')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,7 +103,7 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
 }
 
 /** A new session of the role's demo sign-in: its cookie. */
-async function signIn(base: string, role: Role): Promise<string> {
+export async function signIn(base: string, role: Role): Promise<string> {
   const res = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -161,9 +168,11 @@ export async function benchLoad(databaseUrl: string): Promise<LoadRow[]> {
     { name: 'admin: calendar week, all agents', role: 'admin', url: `/api/calendar-events?${week.toString()}` },
   ];
 
+  const chosen = cases.filter((c, i) => i === 0 || CASE_WORDS.length === 0 || CASE_WORDS.some((w) => c.name.includes(w)));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(databaseUrl, port);
+  const profileDir = PROFILE ? await fs.mkdtemp(path.join(os.tmpdir(), 'bo-load-profile-')) : undefined;
+  const server = await startServer(databaseUrl, port, profileDir);
   try {
     const most = Math.max(...LEVELS);
     const sessions = new Map<Role, string[]>();
@@ -175,7 +184,7 @@ export async function benchLoad(databaseUrl: string): Promise<LoadRow[]> {
       sessions.set(role, list);
     }
     // Every page once before measuring (the server's first statements, the database's caches).
-    for (const c of cases) {
+    for (const c of chosen) {
       const res = await fetch(`${base}${c.url}`, { headers: { cookie: sessions.get(c.role)![0]! } });
       if (!res.ok) {
         throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
@@ -184,11 +193,11 @@ export async function benchLoad(databaseUrl: string): Promise<LoadRow[]> {
     const rows: LoadRow[] = [];
     for (const connections of LEVELS) {
       let baseline = 0;
-      for (const c of cases) {
+      for (const c of chosen) {
         const before = loadAverage();
         const result = await measure(base, c.url, sessions.get(c.role)!, connections);
         const rps = result.requests.average;
-        if (c === cases[0]) {
+        if (c === chosen[0]) {
           baseline = rps;
         }
         const row: LoadRow = {
@@ -215,6 +224,38 @@ export async function benchLoad(databaseUrl: string): Promise<LoadRow[]> {
   } finally {
     server.kill('SIGINT');
     await new Promise((resolve) => server.once('exit', resolve));
+    if (profileDir) {
+      for (const file of await fs.readdir(profileDir)) {
+        printProfile(JSON.parse(await fs.readFile(path.join(profileDir, file), 'utf8')) as CpuProfile);
+      }
+    }
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time in a V8 CPU profile (samples weighed by their time deltas). */
+export function printProfile(profile: CpuProfile, top = 25): void {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfTime = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!.callFrame;
+    const where = frame.url
+      ? `${frame.url.replace(/^.*\/node_modules\//, '').replace(/^.*\/(apps|packages)\//, '$1/')}:${frame.lineNumber + 1}`
+      : '';
+    const key = `${frame.functionName || '(anonymous)'} ${where}`.trim();
+    const dt = profile.timeDeltas[i] ?? 0;
+    selfTime.set(key, (selfTime.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  console.log(`\nCPU profile of the server: ${(total / 1e6).toFixed(1)} s sampled; the functions by self time`);
+  for (const [key, t] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${((100 * t) / total).toFixed(1).padStart(5)} %  ${key}`);
   }
 }
 
