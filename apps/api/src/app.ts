@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PAGE_TITLE, type RouteAccess } from '@bo/domain';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.ts';
@@ -16,7 +16,6 @@ import { warnAboutUntrustedForwarding } from './http/forwarded-warning.ts';
 import { withLoggableErrors } from './http/loggable-error.ts';
 import { openApiDocument, openApiTransform } from './http/openapi.ts';
 import { pageHandler } from './http/pages.ts';
-import { responseSerializerCompiler } from './http/serializer.ts';
 import { SessionCache } from './http/session-cache.ts';
 import type { StateChange } from './http/origin.ts';
 import { registerSessionGuard } from './http/session.ts';
@@ -110,8 +109,6 @@ export interface BuiltApp {
   realtime: Realtime | undefined;
   /** Every route with whether it declared who may call it, for the route-policy test. */
   routes(): { method: string; url: string; hasPolicy: boolean; access: RouteAccess | undefined; changesState: StateChange | undefined }[];
-  /** The answers still written through zod (a response schema without a JSON Schema form), as `METHOD url status`. */
-  answersWrittenByZod(): string[];
 }
 
 /** Plugins and modules; tests build the app through this, main.ts adds the database and the listener. */
@@ -127,14 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are written by compiled writers; outside production each is checked against zod's (http/serializer.ts).
-  const writtenByZod = new Set<string>();
-  app.setSerializerCompiler(
-    responseSerializerCompiler({
-      check: deps.config.env !== 'production',
-      onZod: (method, url, status) => writtenByZod.add(`${method} ${url} ${status}`),
-    }),
-  );
+  app.setSerializerCompiler(serializerCompiler);
 
   // Kept by reference: a plugin's own onRoute hook may still add the policy after this one ran.
   const registered: { method: string | string[]; url: string; config?: { access?: unknown; changesState?: unknown } }[] = [];
@@ -359,6 +349,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           changesState: r.config?.changesState as StateChange | undefined,
         })),
       ),
-    answersWrittenByZod: () => [...writtenByZod].sort(),
   };
 }

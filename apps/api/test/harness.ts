@@ -80,7 +80,6 @@ export interface TestApp {
   dataDir: string;
   realtime: Realtime | undefined;
   routes: BuiltApp['routes'];
-  answersWrittenByZod: BuiltApp['answersWrittenByZod'];
   close(): Promise<void>;
 }
 
@@ -115,7 +114,6 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       dataDir,
       realtime: built.realtime,
       routes: () => built.routes(),
-      answersWrittenByZod: () => built.answersWrittenByZod(),
       close: async () => {
         try {
           await built.app.close();

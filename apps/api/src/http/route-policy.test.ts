@@ -170,13 +170,6 @@ describe('route policies', () => {
   });
 });
 
-describe('answers', () => {
-  it('are written by compiled writers: no response schema is left to zod (http/serializer.ts)', () => {
-    // The probes above made every route's writers (fastify compiles them for a route's first answer, or at ready).
-    expect(t.answersWrittenByZod()).toEqual([]);
-  });
-});
-
 describe('a route without a policy', () => {
   it('is listed by routes() and refused to everyone, even the admin', async () => {
     const other = await createTestApp({
