@@ -32,6 +32,12 @@ export function openDatabase(url: string, opts: { max?: number; onError?: (err: 
   });
   // Without a listener, a database restart would crash the process through an idle client's error.
   pool.on('error', (err) => opts.onError?.(err));
+  // The pool listens to its clients only while they are idle: a client checked out for a transaction
+  // when the server goes away would raise its error with no one listening, and end the process. Its
+  // statement fails (the request gets its 503) and the pool drops it when it is given back.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.onError?.(err));
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -67,12 +67,21 @@ describe('a database that crashes and comes back', () => {
     });
     expect(created.statusCode).toBe(201);
 
+    // A connection checked out of the app's pool at the moment of the crash (a transaction between two
+    // statements): its error must not end the process (an unhandled 'error' event would).
+    const held = await t.pool.connect();
+    await held.query('BEGIN');
+
     // A crash, not a clean stop: PostgreSQL's immediate shutdown writes no checkpoint, so what the API
     // confirmed comes back only from the write-ahead log.
     const pid = Number((await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     process.kill(pid, 'SIGQUIT');
     await until(() => Promise.resolve(!isAlive(pid)), 'the database stopped', 15_000);
     server = undefined;
+
+    // The held connection's statement fails; given back, the pool drops it.
+    await expect(held.query('SELECT 1')).rejects.toThrow();
+    held.release();
 
     // Down: a clear answer, not a hanging request, for reads and writes alike.
     const down = await list();
