@@ -73,7 +73,12 @@ const loadAverage = () =>
     .join(' ');
 
 /** The app as `npm start` runs it, on the bench database; resolves when it says it is ready. */
-export async function startServer(databaseUrl: string, port: number, profileDir?: string): Promise<ChildProcess> {
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  profileDir?: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -85,6 +90,7 @@ export async function startServer(databaseUrl: string, port: number, profileDir?
     SEED_DEMO: 'false',
     // The sessions of the bench sign in many times; failures are not what is measured.
     LOGIN_MAX_FAILURES: '1000000',
+    ...extraEnv,
   };
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const entry = PROCESSES > 1 ? path.join(here, 'cluster.ts') : path.join(here, '..', 'apps', 'api', 'src', 'main.ts');
