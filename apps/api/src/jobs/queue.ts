@@ -60,7 +60,8 @@ export async function startJobs(opts: {
   licences?: { db: Db };
   onError: (err: Error) => void;
 }): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3 });
+  // Supervision every 15 s (60 s by default): a job whose worker died (no heartbeat) is retried soon.
+  const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3, superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
   boss.on('error', opts.onError);
   await boss.start();
   await boss.createQueue(MAIL_DELIVER);

@@ -5,6 +5,14 @@ import { batchesBeingChecked } from './repo.ts';
 /** One job per batch to check (singleton key `import-check-<id>`). */
 export const IMPORT_CHECK_QUEUE = 'import.check';
 
+/**
+ * A running check's worker tells pg-boss every 15 s that it lives; a job without a sign of life for 30 s
+ * (its process killed) is failed by the next supervision (jobs/queue.ts) and retried. Without it a
+ * killed check stayed active until its 30-minute expiry, and the check sent at start waited behind it
+ * (the queue holds one active check per batch).
+ */
+const CHECK_HEARTBEAT_SECONDS = 30;
+
 export interface ImportCheckJobDeps extends CheckDeps {
   limits: { maxBytes: number; maxRows: number };
 }
@@ -12,14 +20,23 @@ export interface ImportCheckJobDeps extends CheckDeps {
 /**
  * The check of a batch's rows as a pg-boss job, so any API process may run it; at start the batches a
  * stopped server left in 'checking' are checked again (their rows are written in one transaction, so
- * nothing of a broken check remains).
+ * nothing of a broken check remains). A killed worker's job is retried after its heartbeat stops, and
+ * finds the batch checked by then: the check runs once more, not twice (bench/faults.ts).
  */
 export async function registerImportCheckJobs(
   boss: PgBoss,
   deps: ImportCheckJobDeps,
   onError: (err: Error) => void,
 ): Promise<{ notify(batchId: number): void }> {
-  await boss.createQueue(IMPORT_CHECK_QUEUE, { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 30 * 60 });
+  await boss.createQueue(IMPORT_CHECK_QUEUE, {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 10,
+    expireInSeconds: 30 * 60,
+    heartbeatSeconds: CHECK_HEARTBEAT_SECONDS,
+  });
+  // A queue made before the heartbeat keeps its options: the heartbeat is set on it too.
+  await boss.updateQueue(IMPORT_CHECK_QUEUE, { heartbeatSeconds: CHECK_HEARTBEAT_SECONDS });
   const send = (batchId: number) => boss.send(IMPORT_CHECK_QUEUE, { batchId }, { singletonKey: `import-check-${batchId}` });
   await boss.work<{ batchId: number }>(IMPORT_CHECK_QUEUE, async ([job]) => {
     if (job) {
