@@ -23,6 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort as freeDbPort, isAlive, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/api/src/db/embedded.ts';
+import { HEADERS, leadCsv } from './import-scale.ts';
 import { freePort, signIn, startServer } from './load.ts';
 
 const LOAD_SECONDS = 20;
@@ -94,7 +95,7 @@ const externalUrl = process.env.BENCH_FAULTS_DATABASE_URL;
 const database = externalUrl ? await external(externalUrl) : await embedded();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = await startServer(database.url, port, undefined, { SEED_DEMO: 'true' });
+let server = await startServer(database.url, port, undefined, { SEED_DEMO: 'true' });
 // What the server says from here on (its errors while the database is away) goes to this output.
 const serverLog: string[] = [];
 const keep = (chunk: Buffer) => serverLog.push(chunk.toString());
@@ -243,6 +244,8 @@ try {
     recovery > 5_000 ||
     delivered < 0;
   console.log(failed ? 'NOT MET' : 'met: no confirmed write lost, only 503 while away, recovered within 5 s, the jobs carry on');
+
+  failed = !(await killedDuringCheck()) || failed;
 } finally {
   stopping = true;
   server.kill('SIGINT');
@@ -250,3 +253,105 @@ try {
   await database.close();
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * A worker killed during a job: the server is killed (SIGKILL, no shutdown) while it checks a lead file
+ * of CHECK_ROWS rows, and started again. At start it sends the check of every batch left 'checking'; the
+ * killed job stays active in pg-boss until its expiry and is then retried, and finds the batch checked.
+ * So the check runs once more, to its end, and its rows are there once.
+ */
+async function killedDuringCheck(): Promise<boolean> {
+  const CHECK_ROWS = 30_000;
+  const cookie = await signIn(base, 'admin');
+  const rows = Array.from({ length: CHECK_ROWS }, (_, i) =>
+    HEADERS.map(
+      (h) =>
+        ({
+          Anrede: i % 2 ? 'Frau' : 'Herr',
+          Vorname: `Vorname${i}`,
+          Nachname: `Nachname${i % 997}`,
+          Strasse: `Bahnhofstrasse ${1 + (i % 120)}`,
+          PLZ: '6005',
+          Ort: 'Luzern',
+          Telefon: `041 ${String(2_000_000 + i).slice(0, 3)} ${String(i % 100).padStart(2, '0')} ${String(i % 97).padStart(2, '0')}`,
+        })[h] ?? '',
+    ),
+  );
+  const form = new FormData();
+  form.append('importType', 'leads');
+  form.append('file', new Blob([leadCsv(rows)], { type: 'text/csv' }), 'messe-luzern.csv');
+  const uploaded = await fetch(`${base}/api/import/upload-file`, { method: 'POST', headers: { cookie, origin: base }, body: form });
+  const batch = ((await uploaded.json()) as { data: { id: number; mapping: unknown }[] }).data[0]!;
+  const mapped = await fetch(`${base}/api/import/batches/${batch.id}/mapping`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ mapping: batch.mapping }),
+  });
+  await mapped.arrayBuffer();
+  const state = async () => {
+    const res = await fetch(`${base}/api/import/batches/${batch.id}`, { headers: { cookie } });
+    return (await res.json()) as { stage: string; progress: number; row_count: number };
+  };
+  let seen = await state();
+  while (seen.stage === 'checking' && seen.progress < 20) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = await state();
+  }
+  if (seen.stage !== 'checking') {
+    console.log(`the check of ${CHECK_ROWS} rows ended (${seen.stage}) before it could be interrupted: NOT SHOWN`);
+    return false;
+  }
+  stopping = true;
+  server.kill('SIGKILL');
+  await new Promise((resolve) => server.once('exit', resolve));
+  console.log(`the server killed during the check, at ${seen.progress} %`);
+  server = await startServer(database.url, port, undefined, { SEED_DEMO: 'true' });
+  stopping = false;
+  const again = await signIn(base, 'admin');
+  const startedAgain = Date.now();
+  let after: { stage: string; row_count: number } = { stage: 'checking', row_count: 0 };
+  while (after.stage === 'checking' && Date.now() - startedAgain < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    after = (await (await fetch(`${base}/api/import/batches/${batch.id}`, { headers: { cookie: again } })).json()) as typeof after;
+  }
+  const checkedIn = Date.now() - startedAgain;
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const rowsOf = async () =>
+    (
+      await db.query<{ n: number; first: number | null }>(
+        `SELECT count(*)::int AS n, min(id) AS first FROM import_rows WHERE batch_id = $1`,
+        [batch.id],
+      )
+    ).rows[0]!;
+  const jobsOf = async () =>
+    (
+      await db.query<{ state: string; n: number }>(
+        `SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'import.check' AND singleton_key = $1 GROUP BY state ORDER BY state`,
+        [`import-check-${batch.id}`],
+      )
+    ).rows;
+  const stored = await rowsOf();
+  // The killed job, retried once its heartbeat stopped, runs after the check and must find it done.
+  let jobs = await jobsOf();
+  while (jobs.some((j) => j.state !== 'completed' && j.state !== 'failed') && Date.now() - startedAgain < 180_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    jobs = await jobsOf();
+  }
+  const later = await rowsOf();
+  await db.end();
+  console.log(
+    `after the restart the check ran to its end in ${(checkedIn / 1000).toFixed(1)} s (${after.stage}, ${after.row_count} rows, ` +
+      `${stored.n} stored); the batch's jobs in the end: ${jobs.map((j) => `${j.n} ${j.state}`).join(', ')}; ` +
+      `its rows ${later.n === stored.n && later.first === stored.first ? 'untouched by them' : 'WRITTEN AGAIN'}`,
+  );
+  const ok =
+    after.stage === 'ready' &&
+    after.row_count === CHECK_ROWS &&
+    stored.n === CHECK_ROWS &&
+    later.n === stored.n &&
+    later.first === stored.first &&
+    jobs.every((j) => j.state === 'completed');
+  console.log(ok ? 'met: checked once more after the kill, its rows there once' : 'NOT MET');
+  return ok;
+}
