@@ -250,3 +250,12 @@ export function recordPayment(
 ): Promise<OrderDto> {
   return dataOf<OrderDto>(t.app, cookie, { method: 'POST', url: `/api/finances/order-payment/${orderId}`, payload: payment });
 }
+
+/**
+ * Today's date in Zurich (YYYY-MM-DD): what a user there means by "today", and how the server reads a
+ * period's dates. The UTC date is the day before between midnight and 1 or 2 a.m. in Zurich.
+ */
+export function zurichToday(): string {
+  const c = zurichClock(new Date());
+  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+}

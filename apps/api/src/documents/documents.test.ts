@@ -1,6 +1,7 @@
 import { isQrBillText, type OrderDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
+import { zurichToday } from '../../test/factories.ts';
 import { itemsWith, pdfText, pdfTextItems, type PdfTextItem } from '../../test/pdf-text.ts';
 import { salesWorld } from '../../test/sales-world.ts';
 
@@ -89,8 +90,8 @@ describe('documents print every name', () => {
     expect(receipt).toContain('Иван Петров');
     expect(receipt).toContain('Улица Ленина 5, 8001 Zürich');
     await as('admin', 'PUT', `/api/finances/order/${o.id}`, { checked_contract: true });
-    const today = new Date().toISOString().slice(0, 10);
-    const created = await as('admin', 'POST', `/api/finances/receipt/${world.users.get('ia')!.id}`, { from: '2026-01-01', to: today });
+    const today = zurichToday();
+    const created = await as('admin', 'POST', `/api/finances/receipt/${world.users.get('ia')!.id}`, { from: '2020-01-01', to: today });
     expect(created.statusCode, created.body).toBe(201);
     const statementItems = pdfTextItems(await pdf(`/api/finances/receipt/${created.json<{ data: { id: number } }>().data.id}/pdf`));
     const statement = statementItems.map((i) => i.text).join('\n');
@@ -116,8 +117,8 @@ describe('Russian documents', () => {
     expect(invoiceText).toContain('Payment part');
     expect(overprinted(invoice.filter((i) => i.font.startsWith('DejaVu')))).toEqual([]);
     await as('admin', 'PUT', `/api/finances/order/${o.id}`, { checked_contract: true });
-    const today = new Date().toISOString().slice(0, 10);
-    const created = await as('admin', 'POST', `/api/finances/receipt/${world.users.get('ia')!.id}`, { from: '2026-01-01', to: today });
+    const today = zurichToday();
+    const created = await as('admin', 'POST', `/api/finances/receipt/${world.users.get('ia')!.id}`, { from: '2020-01-01', to: today });
     expect(created.statusCode, created.body).toBe(201);
     const statement = pdfText(await pdf(`/api/finances/receipt/${created.json<{ data: { id: number } }>().data.id}/pdf`));
     expect(statement).toContain('Расчёт комиссионных №');

@@ -1,10 +1,11 @@
 import type { CommissionDto, ReceiptRowDto, UnreceiptedDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesWorld } from '../../../test/sales-world.ts';
+import { zurichToday } from '../../../test/factories.ts';
 
 let w: Awaited<ReturnType<typeof salesWorld>>;
 let main = 0;
-const today = new Date().toISOString().slice(0, 10);
+const today = zurichToday();
 
 interface Payments {
   receipts: { data: ReceiptRowDto[]; total: number };

@@ -1,6 +1,7 @@
 import type { CommissionDto, OrderDto } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../../test/harness.ts';
+import { zurichToday } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { salesWorld } from '../../../test/sales-world.ts';
 
@@ -304,8 +305,8 @@ describe('commission receipts', () => {
   it("gathers an agent's open commissions of a period, rebuilds after a change, pays them, and prints", async () => {
     const o = await sale('ia2', 200_000, 0);
     await as('admin', 'PUT', `/api/finances/order/${o.id}`, { checked_contract: true });
-    const today = new Date().toISOString().slice(0, 10);
-    const created = await as('admin', 'POST', `/api/finances/receipt/${users.get('ia2')!.id}`, { from: '2026-01-01', to: today });
+    const today = zurichToday();
+    const created = await as('admin', 'POST', `/api/finances/receipt/${users.get('ia2')!.id}`, { from: '2020-01-01', to: today });
     expect(created.statusCode, created.body).toBe(201);
     const r = created.json<{ data: { id: number; total: number; commissions_count: number } }>().data;
     expect(r).toMatchObject({ total: 20_000, commissions_count: 1 });
