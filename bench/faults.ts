@@ -22,9 +22,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort as freeDbPort, isAlive, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/api/src/db/embedded.ts';
+import { freePort, isAlive, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/api/src/db/embedded.ts';
 import { HEADERS, leadCsv } from './import-scale.ts';
-import { freePort, signIn, startServer } from './load.ts';
+import { signIn, startServer } from './load.ts';
 
 const LOAD_SECONDS = 20;
 const CRASH_AFTER_MS = 5_000;
@@ -41,7 +41,7 @@ async function embedded(): Promise<Restartable> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-faults-'));
   // Open to the PostgreSQL user, which the server runs as when the bench runs as root.
   await fs.chmod(dataDir, 0o755);
-  const port = await freeDbPort();
+  const port = await freePort();
   let server: EmbeddedDatabase | undefined = await startEmbeddedPostgres({ dataDir, port });
   const url = server.url;
   return {

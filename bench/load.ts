@@ -20,12 +20,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../apps/api/src/db/embedded.ts';
 import { zurichClock, zurichDayStart } from '../packages/domain/src/zurich-time.ts';
 import { generateEvents, hasGeneratedEvents } from './generate-events.ts';
 
@@ -53,17 +53,6 @@ export interface LoadRow {
   non2xx: number;
   ratio: number;
   load: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const loadAverage = () =>

@@ -10,7 +10,8 @@
  * `npx tsx bench/statements.ts '/api/clients?tableName=b2c&roles=user' admin`
  */
 import pg from 'pg';
-import { freePort, signIn, startServer, type Role } from './load.ts';
+import { freePort } from '../apps/api/src/db/embedded.ts';
+import { signIn, startServer, type Role } from './load.ts';
 
 const REQUESTS = 30;
 const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
