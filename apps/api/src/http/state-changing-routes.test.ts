@@ -1,3 +1,4 @@
+import { zurichClock, zurichInstant } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.ts';
 import { storageFor } from '../integrations/storage/index.ts';
@@ -48,8 +49,13 @@ const QUERIES: Record<string, string[]> = {
 let plannerClients: number[] = [];
 let plannerAgents: number[] = [];
 function plannerQueries(pattern: string): string[] | undefined {
-  const tomorrow = new Date(Date.now() + DAY);
-  tomorrow.setUTCHours(9, 0, 0, 0);
+  // 10:00 in Zurich on the next working day (Monday to Friday): the planner books no Sunday.
+  let ahead = 1;
+  while (zurichClock(new Date(Date.now() + ahead * DAY)).weekday > 5) {
+    ahead += 1;
+  }
+  const day = zurichClock(new Date(Date.now() + ahead * DAY));
+  const tomorrow = zurichInstant(day.year, day.month, day.day, 10);
   const month = new Date().toISOString().slice(0, 7);
   switch (pattern) {
     case '/api/planner-preview':
