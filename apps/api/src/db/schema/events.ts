@@ -70,6 +70,14 @@ export const events = pgTable(
       .where(sql`${t.wasAtHome} IS NOT NULL`),
     index('events_client_idx').on(t.clientId, t.startsAt.desc()),
     index('events_created_by_idx').on(t.createdById, t.startsAt),
+    // The planned events of an agent (its own or booked by it): the expired and future counters of a
+    // sales agent, without reading every event of the agent's years (11 → 1 ms).
+    index('events_planned_agent_idx')
+      .on(t.agentId, t.startsAt)
+      .where(sql`${t.status} = 'planned'`),
+    index('events_planned_creator_idx')
+      .on(t.createdById, t.startsAt)
+      .where(sql`${t.status} = 'planned'`),
     // The demos booked on one day (the call agents tab for a day, docs/statistics.md).
     index('events_created_idx').on(t.createdAt),
     // The presentations pages and counters: a type, a status and a time range, read from the index alone.
@@ -179,9 +187,11 @@ export const eventProducts = pgTable(
     index('event_products_order_idx').on(t.orderId),
     index('event_products_product_idx').on(t.productId),
     // What is still to be delivered: few lines (sold or paid by recommendations, of an order, not
-    // delivered), read by the delivery page and counter. Gifts are handed over at the visit.
+    // delivered), read by the delivery page and counter. Gifts are handed over at the visit. The order
+    // and product are in the index so a presentation's lines are checked without visiting them (a sales
+    // agent's delivery count: 64 → 20 ms, docs/performance.md "Parallel workers").
     index('event_products_to_deliver_idx')
-      .on(t.eventId)
+      .on(t.eventId, t.orderId, t.productId)
       .where(sql`NOT ${t.delivered} AND ${t.orderId} IS NOT NULL AND ${t.status} <> 'gift'`),
   ],
 );

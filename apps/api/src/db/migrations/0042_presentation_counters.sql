@@ -1,0 +1,4 @@
+DROP INDEX "event_products_to_deliver_idx";--> statement-breakpoint
+CREATE INDEX "events_planned_agent_idx" ON "events" USING btree ("agent_id","starts_at") WHERE "events"."status" = 'planned';--> statement-breakpoint
+CREATE INDEX "events_planned_creator_idx" ON "events" USING btree ("created_by_id","starts_at") WHERE "events"."status" = 'planned';--> statement-breakpoint
+CREATE INDEX "event_products_to_deliver_idx" ON "event_products" USING btree ("event_id","order_id","product_id") WHERE NOT "event_products"."delivered" AND "event_products"."order_id" IS NOT NULL AND "event_products"."status" <> 'gift';
