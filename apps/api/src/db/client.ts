@@ -23,8 +23,9 @@ export function openDatabase(url: string, opts: { max?: number; onError?: (err: 
   // compiled, and compiling took longer than running (the duplicate engine's statement of 1,000 probes:
   // 150 ms of JIT for 200 ms of work; docs/performance.md "The check made cheaper").
   // No parallel workers either: starting them cost 40–180 ms a statement on the 2-core machines, for
-  // statements that run in 1–25 ms alone (the presentations counters 148 → 14 ms, the upcoming month
-  // 62 → 5 ms; docs/performance.md "Parallel workers"), and under load the cores are the sessions'.
+  // statements that run in 1–25 ms alone (the admin's presentations counters 98 → 16 ms p50, a sales
+  // agent's upcoming month 69 → 8 ms; docs/performance.md "Parallel workers"), and under load the cores
+  // are the sessions'.
   // A connection that cannot be made within CONNECT_TIMEOUT_MS (the database host unreachable) fails
   // the request (503, db/outage.ts) instead of holding it until the socket gives up.
   const pool = new pg.Pool({
