@@ -1,4 +1,4 @@
-import { normalisePhone, roleByCode, zurichClock, zurichInstant, type OrderDto, type RoleCode } from '@bo/domain';
+import { normalisePhone, roleByCode, zurichClock, zurichDate, zurichInstant, type OrderDto, type RoleCode } from '@bo/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { events, smsOutbox, users } from '../src/db/schema/index.ts';
 import type { App } from '../src/http/types.ts';
@@ -256,6 +256,5 @@ export function recordPayment(
  * period's dates. The UTC date is the day before between midnight and 1 or 2 a.m. in Zurich.
  */
 export function zurichToday(): string {
-  const c = zurichClock(new Date());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  return zurichDate(new Date());
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zurichClock, zurichDayStart, zurichInstant } from './zurich-time.ts';
+import { zurichClock, zurichDayStart, zurichInstant, zurichDate } from './zurich-time.ts';
 
 describe('zurichClock (wall-clock parts in Zurich; weekday 1 = Monday … 7 = Sunday)', () => {
   it.each<[string, string, { year: number; month: number; day: number; hour: number; minute: number; weekday: number }]>([
@@ -63,5 +63,17 @@ describe('zurichDayStart (midnight in Zurich of the day, plus days)', () => {
     ['back a day', '2026-01-01T12:00:00Z', -1, '2025-12-30T23:00:00.000Z'],
   ])('%s, +%s days', (_name, iso, days, start) => {
     expect(zurichDayStart(new Date(iso), days).toISOString()).toBe(start);
+  });
+});
+
+describe('zurichDate (the Zurich date of an instant, YYYY-MM-DD)', () => {
+  it.each([
+    ['2026-11-27T22:59:59Z', '2026-11-27', 'one second before midnight in winter'],
+    ['2026-11-27T23:00:00Z', '2026-11-28', 'midnight in winter (UTC still the day before)'],
+    ['2026-07-01T21:59:00Z', '2026-07-01', 'before midnight in summer'],
+    ['2026-07-01T22:00:00Z', '2026-07-02', 'midnight in summer'],
+    ['2027-01-05T12:00:00Z', '2027-01-05', 'single-digit month and day are padded'],
+  ])('%s → %s (%s)', (at, date) => {
+    expect(zurichDate(new Date(at))).toBe(date);
   });
 });

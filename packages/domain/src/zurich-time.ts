@@ -36,6 +36,12 @@ export function zurichClock(at: Date): ZurichClock {
   };
 }
 
+/** The Zurich date (YYYY-MM-DD) the instant falls on: what a user there calls that day. */
+export function zurichDate(at: Date): string {
+  const c = zurichClock(at);
+  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+}
+
 /** Minutes Zurich is ahead of UTC at an instant (60 in winter, 120 in summer). */
 function offsetMinutes(at: Date): number {
   const c = zurichClock(at);

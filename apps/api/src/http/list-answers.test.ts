@@ -1,4 +1,4 @@
-import { zurichClock } from '@bo/domain';
+import { zurichDate } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientLinks, recommendations } from '../db/schema/index.ts';
 import { bookPresentation, buildClients, dataOf, finishSale, weekdaySlot } from '../../test/factories.ts';
@@ -26,11 +26,6 @@ async function staff(key: string, role: 'admin' | 'call_agent' | 'sales_agent', 
   const u = await createUser(t.db, { role, email: `${key}@answers.test`, name, surname });
   cookies.set(key, await login(t.app, u.email, u.password ?? undefined));
   return u.id;
-}
-
-function zurichDate(d: Date): string {
-  const c = zurichClock(d);
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

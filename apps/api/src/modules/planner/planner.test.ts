@@ -3,6 +3,7 @@ import {
   addDays,
   UNABLE_TO_FOUND_ROUTE,
   zurichClock,
+  zurichDate,
   zurichInstant,
   type PlannerAbsencesDto,
   type PlannerBlockedDatesDto,
@@ -30,9 +31,9 @@ let noAddress: number;
 function workday(n: number): string {
   let seen = 0;
   for (let d = 1; ; d += 1) {
-    const c = zurichClock(new Date(Date.now() + d * 86_400_000));
-    if (c.weekday <= 6 && ++seen === n) {
-      return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+    const at = new Date(Date.now() + d * 86_400_000);
+    if (zurichClock(at).weekday <= 6 && ++seen === n) {
+      return zurichDate(at);
     }
   }
 }
@@ -40,10 +41,7 @@ const at = (date: string, hour: number, minute = 0) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return zurichInstant(y, m, d, hour, minute);
 };
-const today = () => {
-  const c = zurichClock(new Date());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-};
+const today = () => zurichDate(new Date());
 
 async function home(id: number, address: string, zipcode: string, city: string) {
   await t.pool.query('UPDATE users SET address = $1, zipcode = $2, city = $3 WHERE id = $4', [address, zipcode, city, id]);

@@ -12,7 +12,7 @@ import {
   PLANNER,
   scorePlacement,
   spareTime,
-  zurichClock,
+  zurichDate,
   zurichInstant,
   type Placement,
   type PlannerAbsencesDto,
@@ -51,10 +51,7 @@ export interface PlannerDeps {
 }
 
 const nowOf = (deps: PlannerDeps) => (deps.now ? deps.now() : new Date());
-const todayOf = (now: Date) => {
-  const c = zurichClock(now);
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-};
+const todayOf = (now: Date) => zurichDate(now);
 const invalid = (fields: Record<string, ValidationKey>, message?: string) =>
   new AppError('VALIDATION_ERROR', { fieldValidation: fields, message });
 const iso = (s: number) => new Date(s * 1000).toISOString();
@@ -313,8 +310,7 @@ export async function plannerDetails(deps: PlannerDeps, actor: Actor, q: Planner
   const now = nowOf(deps);
   const today = todayOf(now);
   const start = Math.floor(new Date(q.start).getTime() / 1000);
-  const c = zurichClock(new Date(start * 1000));
-  const date = `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  const date = zurichDate(new Date(start * 1000));
   const period = resolvePeriod({ startDate: date, endDate: date }, today);
   const client = await clientPoint(deps, actor, q.clientId, q);
   const allowed = agentFilterOf(actor, q.agentId);
