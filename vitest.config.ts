@@ -34,7 +34,7 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           // A worker runs its files one after the other in one module graph: importing the app once per
           // worker instead of once per file (that import was 41 % of the suite's time). Each file still
-          // has its own database (test/db.ts) and its own app instance.
+          // has its own database (test/harness.ts createTestDatabase) and its own app.
           isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
