@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/transport.ts';
+import { wokenPolling } from '../core/jobs.ts';
 import { localSms, type SmsSender } from '../integrations/sms/index.ts';
 import type { Telephony } from '../integrations/telephony/index.ts';
 import { cleanupExpiredSessions, cleanupThrottleRecords } from '../modules/auth/index.ts';
@@ -40,6 +41,21 @@ const SMS_BATCH = 50;
 /** Messages due within this time get a run of the job at their time; later ones are left to the minute sweep. */
 const WAKE_WITHIN_MS = 60_000;
 
+/**
+ * The pg-boss of an API process (not started). Supervision every 15 s (60 s by default): a job whose
+ * worker died (no heartbeat) is retried soon. LISTEN/NOTIFY (one more connection): a job sent to a woken
+ * queue (core/jobs.ts) starts at once in whichever process listens, instead of at a worker's next poll.
+ */
+export function newBoss(databaseUrl: string): PgBoss {
+  return new PgBoss({
+    connectionString: databaseUrl,
+    max: 3,
+    superviseIntervalSeconds: 15,
+    monitorIntervalSeconds: 15,
+    useListenNotify: true,
+  });
+}
+
 /** Background work through pg-boss, in the same PostgreSQL, so any API process can run it. */
 export async function startJobs(opts: {
   databaseUrl: string;
@@ -58,10 +74,15 @@ export async function startJobs(opts: {
   telephony?: Pick<Telephony, 'listCalls'>;
   /** Where the licences' webhook events are stored; without it they are applied by the app's own process. */
   licences?: { db: Db };
+  /**
+   * How often (seconds) the workers of the queues a user waits on (the import check, the OCR) look for
+   * jobs on their own; a new job wakes them at once (core/jobs.ts). The tests set it far above their
+   * waits, to show that the wake-up alone starts a job.
+   */
+  pollSeconds?: number;
   onError: (err: Error) => void;
 }): Promise<Jobs> {
-  // Supervision every 15 s (60 s by default): a job whose worker died (no heartbeat) is retried soon.
-  const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 3, superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
+  const boss = newBoss(opts.databaseUrl);
   boss.on('error', opts.onError);
   await boss.start();
   await boss.createQueue(MAIL_DELIVER);
@@ -117,8 +138,9 @@ export async function startJobs(opts: {
     await cleanupExpiredSessions(opts.db);
     await cleanupThrottleRecords(opts.db);
   });
-  const ocr: OcrJobs | null = opts.ocr ? await registerOcrJobs(boss, opts.ocr, opts.onError) : null;
-  const importCheck = opts.importCheck ? await registerImportCheckJobs(boss, opts.importCheck, opts.onError) : null;
+  const polling = wokenPolling(opts.pollSeconds);
+  const ocr: OcrJobs | null = opts.ocr ? await registerOcrJobs(boss, opts.ocr, opts.onError, polling) : null;
+  const importCheck = opts.importCheck ? await registerImportCheckJobs(boss, opts.importCheck, opts.onError, polling) : null;
   const licences = opts.licences ? await registerLicenceJobs(boss, opts.licences, opts.onError) : null;
   if (opts.telephony) {
     await registerTelephonyJobs(boss, { db: opts.db, telephony: opts.telephony }, opts.onError);

@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { WOKEN_QUEUE, wokenPolling, type WokenPolling } from '../../core/jobs.ts';
 import { checkBatch, type CheckDeps } from './check.service.ts';
 import { batchesBeingChecked } from './repo.ts';
 
@@ -27,18 +28,21 @@ export async function registerImportCheckJobs(
   boss: PgBoss,
   deps: ImportCheckJobDeps,
   onError: (err: Error) => void,
+  polling: WokenPolling = wokenPolling(),
 ): Promise<{ notify(batchId: number): void }> {
   await boss.createQueue(IMPORT_CHECK_QUEUE, {
+    ...WOKEN_QUEUE,
     policy: 'stately',
     retryLimit: 2,
     retryDelay: 10,
     expireInSeconds: 30 * 60,
     heartbeatSeconds: CHECK_HEARTBEAT_SECONDS,
   });
-  // A queue made before the heartbeat keeps its options: the heartbeat is set on it too.
-  await boss.updateQueue(IMPORT_CHECK_QUEUE, { heartbeatSeconds: CHECK_HEARTBEAT_SECONDS });
+  // A queue made before the heartbeat (or the wake-up) keeps its options: they are set on it too.
+  await boss.updateQueue(IMPORT_CHECK_QUEUE, { ...WOKEN_QUEUE, heartbeatSeconds: CHECK_HEARTBEAT_SECONDS });
   const send = (batchId: number) => boss.send(IMPORT_CHECK_QUEUE, { batchId }, { singletonKey: `import-check-${batchId}` });
-  await boss.work<{ batchId: number }>(IMPORT_CHECK_QUEUE, async ([job]) => {
+  // The check starts as soon as the batch is mapped: the user waits for the review.
+  await boss.work<{ batchId: number }>(IMPORT_CHECK_QUEUE, polling, async ([job]) => {
     if (job) {
       await checkBatch(deps, job.data.batchId, deps.limits);
     }

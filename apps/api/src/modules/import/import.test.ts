@@ -785,7 +785,7 @@ describe('a file of 1,000 rows end to end', () => {
 });
 
 describe('the check as a pg-boss job', () => {
-  it('a worker of the job queue checks the rows of a mapped batch', async () => {
+  it('a worker of the job queue checks the rows of a mapped batch, woken at once by the new job', async () => {
     const ref: { current: Jobs | null } = { current: null };
     const proxy: Jobs = {
       notifyMailQueued: () => ref.current?.notifyMailQueued(),
@@ -803,6 +803,9 @@ describe('the check as a pg-boss job', () => {
       mailFrom: 'Back Office <no-reply@back-office.local>',
       onError: (err) => errors.push(err),
       importCheck: { db: withJobs.db, files: { db: withJobs.db, storage: storageFor(withJobs.config) }, limits: withJobs.config.import },
+      // The worker would look for jobs on its own only every ten minutes: within the wait below, only the
+      // notification of the new job can start the check.
+      pollSeconds: 600,
     });
     ref.current = jobs;
     try {

@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { WOKEN_QUEUE, wokenPolling, type WokenPolling } from '../../core/jobs.ts';
 import { unfinishedOperationIds } from './ocr.repo.ts';
 import { giveUpOperation, processOperation, type OcrDeps } from './ocr.service.ts';
 import { ocrRowWriter } from './ocr.writer.ts';
@@ -21,20 +22,29 @@ export interface OcrJobs {
   stopping(): void;
 }
 
-export async function registerOcrJobs(boss: PgBoss, deps: OcrJobDeps, onError: (err: Error) => void): Promise<OcrJobs> {
+export async function registerOcrJobs(
+  boss: PgBoss,
+  deps: OcrJobDeps,
+  onError: (err: Error) => void,
+  polling: WokenPolling = wokenPolling(),
+): Promise<OcrJobs> {
   let stopping = false;
   // `stately`: per operation at most one job running and one waiting, however often it is notified.
   await boss.createQueue(OCR_QUEUE, {
+    ...WOKEN_QUEUE,
     policy: 'stately',
     retryLimit: RETRY_LIMIT,
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   });
+  // A queue made before the wake-up keeps its options: it is set on it too.
+  await boss.updateQueue(OCR_QUEUE, WOKEN_QUEUE);
   await boss.createQueue(OCR_RESUME_QUEUE);
   const send = (operationId: number) => boss.send(OCR_QUEUE, { operationId }, { singletonKey: `ocr-${operationId}` });
 
-  await boss.work<{ operationId: number }>(OCR_QUEUE, async ([job]) => {
+  // The OCR manager watches the progress: an operation starts as soon as it is asked for.
+  await boss.work<{ operationId: number }>(OCR_QUEUE, polling, async ([job]) => {
     if (!job) {
       return;
     }
