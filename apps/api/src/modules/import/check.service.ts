@@ -12,7 +12,8 @@ import type { StoredImportMatch } from '../../db/schema/index.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { findClientMatchesInBatches } from '../clients/index.ts';
 import { storedBytes, type FilesDeps } from '../files/index.ts';
-import { readLeadFile } from './parse/index.ts';
+import { readLeadFile, type ParsedLeadFile } from './parse/index.ts';
+import { takeParsed } from './parsed.ts';
 import * as repo from './repo.ts';
 
 export interface CheckDeps {
@@ -192,6 +193,15 @@ export function rowErrors(data: ImportRowData, postcodes: PostcodeTable, kept: R
   return { ...errors, ...validateImportRow(data, postcodes) };
 }
 
+/** A lead file as its upload stored it, read again (the cells its upload kept are gone: parsed.ts). */
+async function readStoredFile(deps: CheckDeps, batch: repo.BatchRow, limits: { maxRows: number }): Promise<ParsedLeadFile> {
+  const stored = batch.fileId && deps.files ? await storedBytes(deps.files, batch.fileId) : null;
+  if (!stored) {
+    throw new Error('the uploaded file is no longer stored');
+  }
+  return readLeadFile(stored.bytes, { maxBytes: Number.MAX_SAFE_INTEGER, maxRows: Math.max(limits.maxRows, batch.rowCount) });
+}
+
 /**
  * Checks a batch's rows (the job behind POST /api/import/batches/{id}/mapping, and behind the OCR's
  * rows): a lead file is read again from its stored original and mapped; each row is validated, compared
@@ -232,11 +242,7 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
       });
       return;
     }
-    const stored = batch.fileId && deps.files ? await storedBytes(deps.files, batch.fileId) : null;
-    if (!stored) {
-      throw new Error('the uploaded file is no longer stored');
-    }
-    const file = await readLeadFile(stored.bytes, { maxBytes: Number.MAX_SAFE_INTEGER, maxRows: Math.max(limits.maxRows, batch.rowCount) });
+    const file = (batch.fileId ? takeParsed(batch.fileId) : undefined) ?? (await readStoredFile(deps, batch, limits));
     await progress(5);
     const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: applyMapping(batch.mapping, cells) }));
     await progress(10);

@@ -11,6 +11,7 @@ import { outboxTransport } from '../../integrations/mail/transport.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { startJobs, type Jobs } from '../../jobs/queue.ts';
 import { locations, users } from '../../db/schema/index.ts';
+import { keepParsed, takeParsed } from './parsed.ts';
 
 let t: TestApp;
 let admin: Staff;
@@ -561,6 +562,50 @@ describe('mapping, review, update, launch', () => {
     const launched = await injectAs(t.app, admin.cookie, { method: 'DELETE', url: `/api/import/batches/${batch.id}` });
     expect(launched.statusCode).toBe(409);
     expect(launched.json()).toMatchObject({ error: 'IMPORT_BATCH_NOT_READY' });
+  });
+});
+
+describe("the check's rows, from the cells the upload kept or from the stored file", () => {
+  it('are the same', async () => {
+    await discardPending(admin);
+    await buildClient(t, { name: 'Gerda', surname: 'Gleich', phone: '044 205 00 05', zipcode: '8001', city: 'Zürich' });
+    const csv = [
+      HEADER,
+      'Frau;Gerda;Gleich;Seeweg 5;8001;Zürich;044 205 00 05;;;',
+      'Herr;Hans;Fehler;Weg 1;9999;Nirgendwo;12345;;;',
+      'Frau;Gerda;Gleich;Seeweg 5;8001;Zürich;;;;',
+      'Herr;Ivo;Neu;Bahnhofstr. 9;3000;Bern;031 300 00 09;;ivo.neu@example.ch;Messe',
+    ].join('\n');
+    const uploaded = await uploadOne(admin, iconv.encode(csv, 'win1252'), 'same.csv');
+    const stored = await t.db.execute<{ file_id: string }>(sql`SELECT file_id FROM import_batches WHERE id = ${uploaded.id}`);
+    const fileId = stored.rows[0]!.file_id;
+    // The upload kept its cells (looked at, and kept again for the check).
+    const kept = takeParsed(fileId);
+    expect(kept?.rows).toHaveLength(4);
+    keepParsed(fileId, kept!);
+    const rowsOf = async () =>
+      (await review(admin, `importType=leads&batch_id=${uploaded.id}&orderBy=row_no&orderMethod=asc`)).data.map((r) => ({
+        row_no: r.row_no,
+        data: r.data,
+        errors: r.errors,
+        duplication_status: r.duplication_status,
+        file_duplicate_of: r.file_duplicate_of,
+        matches: r.matches.map((m) => [m.client.id, m.score, m.reasons]),
+      }));
+    await mapAndCheck(admin, uploaded);
+    // The first check took them; the second reads the stored file.
+    expect(takeParsed(fileId)).toBeUndefined();
+    const fromKept = await rowsOf();
+    await mapAndCheck(admin, uploaded);
+    const fromStored = await rowsOf();
+    expect(fromKept.map((r) => [r.errors, r.duplication_status, r.file_duplicate_of, r.matches.length])).toEqual([
+      [{}, 'duplicates', [], 1],
+      [{ phone: 'invalid_phone', zipcode: 'postcode_unknown' }, 'without_duplicates', [], 0],
+      [{ phone: 'contact_missing' }, 'duplicates', [1], 0],
+      [{}, 'without_duplicates', [], 0],
+    ]);
+    expect(fromStored).toEqual(fromKept);
+    await discardPending(admin);
   });
 });
 

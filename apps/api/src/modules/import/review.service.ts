@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { clientSummariesIn } from '../clients/index.ts';
 import { databaseMatches, postcodeTable, rowErrors } from './check.service.ts';
 import { toBatchDto, toRowDto } from './dto.ts';
+import { takeParsed } from './parsed.ts';
 import * as repo from './repo.ts';
 import { isUnknownLocation, type ImportDeps } from './upload.service.ts';
 
@@ -85,13 +86,18 @@ export async function applyBatchMapping(
 
 /** DELETE /api/import/batches/{id}: a batch none of whose rows was launched, with its pending rows. */
 export async function discardBatch(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  await db.transaction(async (tx) => {
+  const fileId = await db.transaction(async (tx) => {
     const batch = await ownBatch(tx, actor, id, { lock: true });
     if (batch.stage === 'launched' || (await repo.batchHasDoneRows(tx, id))) {
       throw new AppError('IMPORT_BATCH_NOT_READY', { message: 'Rows of this upload were imported already.' });
     }
     await repo.deleteBatch(tx, id);
+    return batch.fileId;
   });
+  // The cells its upload kept for the check are not needed any more.
+  if (fileId) {
+    takeParsed(fileId);
+  }
   return { id };
 }
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { storeGeneratedFile, type FilesDeps } from '../files/index.ts';
 import { toBatchDto } from './dto.ts';
 import { readLeadFile, type LeadFileLimits, type ParsedLeadFile } from './parse/index.ts';
+import { keepParsed } from './parsed.ts';
 import * as repo from './repo.ts';
 
 export interface ImportDeps {
@@ -183,6 +184,11 @@ export async function uploadFiles(
       throw new AppError('UNKNOWN_LOCATION_ID', { fieldValidation: { location_id: 'invalid_value' } });
     }
     throw err;
+  }
+  for (const [i, p] of prepared.entries()) {
+    if (p.parsed) {
+      keepParsed(stored[i]!.id, p.parsed);
+    }
   }
   const out: ImportBatchDto[] = [];
   for (const row of rows) {
