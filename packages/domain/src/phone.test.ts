@@ -1,5 +1,12 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
-import { displayPhone, isPhone, mergePhones, normalisePhone } from './phone.ts';
+import { displayPhone, isPhone, mergePhones, normalisePhone, swissNationalNumber } from './phone.ts';
+
+/** What libphonenumber itself answers for a writing (normalisePhone's answer without its shortcut for Swiss numbers). */
+function library(input: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(input.trim().replace(/^00/, '+'), 'CH');
+  return parsed?.isValid() ? parsed.number : undefined;
+}
 
 describe('normalisePhone', () => {
   it.each([
@@ -32,6 +39,52 @@ describe('normalisePhone', () => {
     ['a Swiss number that cannot exist', '+41 12 345 67 89'],
   ])('gives nothing for %s (%j)', (_name, input) => {
     expect(normalisePhone(input)).toBeUndefined();
+  });
+});
+
+describe('normalisePhone of Swiss numbers written the common way', () => {
+  it.each([
+    ['079 123 45 67', '791234567'],
+    ['+41 79 123 45 67', '791234567'],
+    ['0041 79 123 45 67', '791234567'],
+    ['0791234567', '791234567'],
+    ['  044 668 18 00 ', '446681800'],
+    ['0800 123 456', '800123456'],
+    ['079/123 45 67', undefined],
+    ['(079) 123 45 67', undefined],
+    ['+41 079 123 45 67', undefined],
+    ['079 123 45 6', undefined],
+    ['079 123 45 678', undefined],
+    ['0 041 234 56 78', undefined],
+    ['+49 30 1234567', undefined],
+  ])('reads %j as the national number %j (undefined: read by libphonenumber)', (input, expected) => {
+    expect(swissNationalNumber(input)).toBe(expected);
+  });
+
+  // A small seeded generator (mulberry32): the same numbers every run.
+  let seed = 20261201;
+  const next = () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const suffix = () => String(Math.floor(next() * 1_000_000)).padStart(6, '0');
+
+  it('answers what libphonenumber answers for every three-digit prefix (its validity depends on the prefix alone)', () => {
+    const differing: string[] = [];
+    for (let prefix = 100; prefix <= 999; prefix += 1) {
+      for (const rest of ['000000', '999999', ...Array.from({ length: 40 }, suffix)]) {
+        const nsn = `${prefix}${rest}`;
+        for (const written of [`0${nsn}`, `+41 ${nsn.slice(0, 2)} ${nsn.slice(2, 5)} ${nsn.slice(5, 7)} ${nsn.slice(7)}`, `0041${nsn}`]) {
+          if (normalisePhone(written) !== library(written)) {
+            differing.push(written);
+          }
+        }
+      }
+    }
+    expect(differing).toEqual([]);
   });
 });
 

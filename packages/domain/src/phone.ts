@@ -8,6 +8,10 @@ export function normalisePhone(input: string | null | undefined): string | undef
   if (!input) {
     return undefined;
   }
+  const swiss = swissNationalNumber(input);
+  if (swiss !== undefined) {
+    return swissPrefixValid(swiss.slice(0, 3)) ? `+41${swiss}` : undefined;
+  }
   // An import's row is checked, keyed and looked up by its phones several times: each writing is parsed once.
   const known = normalised.get(input);
   if (known !== undefined) {
@@ -26,6 +30,37 @@ export function normalisePhone(input: string | null | undefined): string | undef
 /** The writings parsed lately ('' for no valid number), at most NORMALISED_KEPT. */
 const normalised = new Map<string, string>();
 const NORMALISED_KEPT = 50_000;
+
+/**
+ * The nine digits after the 0 (or +41, 0041) of a Swiss number written the common way: digits,
+ * spaces between them, nothing else (`079 123 45 67`, `+41 79 123 45 67`, `0041791234567`). Undefined
+ * for any other writing, which libphonenumber reads. An import checks a hundred thousand rows, two
+ * phones each, and a parse costs about 20 µs; this form is what nine in ten rows hold.
+ */
+export function swissNationalNumber(input: string): string | undefined {
+  const m = /^\s*(?:\+41|0041|0)((?:\s*\d){9})\s*$/.exec(input);
+  if (!m) {
+    return undefined;
+  }
+  const digits = m[1]!.replace(/\s+/g, '');
+  return digits[0] === '0' ? undefined : digits;
+}
+
+/**
+ * Whether Swiss numbers of nine digits beginning with these three are real numbers, as libphonenumber
+ * says (asked once per prefix: its Swiss patterns for nine-digit numbers look at the first three digits
+ * only; phone.test.ts checks that for every prefix against the library's own answer).
+ */
+function swissPrefixValid(prefix: string): boolean {
+  let valid = prefixValidity.get(prefix);
+  if (valid === undefined) {
+    valid = parsePhoneNumberFromString(`+41${prefix}000000`)?.isValid() === true;
+    prefixValidity.set(prefix, valid);
+  }
+  return valid;
+}
+
+const prefixValidity = new Map<string, boolean>();
 
 /**
  * The one phone rule of every form (spec 5 "phone: starts with 0 or +0 followed by at least 9 digits"):
