@@ -37,8 +37,13 @@ export const streetKey = (address: AnyPgColumn | SQL) =>
  * 'Bahnhofstrasse 12' = 'bahnhofstr'): the street of the duplicate engine's key "postcode, street and
  * given name" (the domain's `sg:` blocking key, packages/domain/src/dedupe/blocking.ts).
  */
-export const streetNameKey = (address: AnyPgColumn | SQL) =>
-  sql`regexp_replace(regexp_replace(${streetKey(address)}, '[0-9]+[a-z]?$', ''), '[0-9]+', '', 'g')`;
+export const streetNameKey = (address: AnyPgColumn | SQL) => streetNameOfKey(streetKey(address));
+
+/**
+ * streetNameKey from an address's streetKey already computed (the duplicate engine's probes compute
+ * the street key once and derive the rest from it); `streetNameKey(a)` is `streetNameOfKey(streetKey(a))`.
+ */
+export const streetNameOfKey = (key: SQL) => sql`regexp_replace(regexp_replace(${key}, '[0-9]+[a-z]?$', ''), '[0-9]+', '', 'g')`;
 
 /**
  * The building number of an address, its first digits ('Bahnhofstrasse 12a' = '12'): the number of the

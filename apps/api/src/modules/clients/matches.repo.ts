@@ -2,7 +2,16 @@ import { roleByCode, type ClientScope, type MatchRecord } from '@bo/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { houseNumberKey, localityKey, locations, streetKey, streetNameKey, surnameSound, users } from '../../db/schema/index.ts';
+import {
+  houseNumberKey,
+  localityKey,
+  locations,
+  streetKey,
+  streetNameKey,
+  streetNameOfKey,
+  surnameSound,
+  users,
+} from '../../db/schema/index.ts';
 import { clientSummaryColumns } from './list.repo.ts';
 import { clientScopeCondition } from './scope.repo.ts';
 
@@ -112,14 +121,15 @@ export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientSc
                      FROM unnest(ARRAY[p.surname, p.name] || regexp_split_to_array(btrim(coalesce(p.name, '') || ' ' || coalesce(p.surname, '')), '[[:space:]-]+')) AS w
                    ) words WHERE s IS NOT NULL) AS sounds,
              nullif(${localityKey(sql`p.city`)}, '') AS locality,
-             CASE WHEN ${streetKey(sql`p.address`)} ~ '[0-9]' THEN ${streetKey(sql`p.address`)} END AS street,
-             nullif(${streetNameKey(sql`p.address`)}, '') AS street_name,
+             CASE WHEN p.street_key ~ '[0-9]' THEN p.street_key END AS street,
+             nullif(${streetNameOfKey(sql`p.street_key`)}, '') AS street_name,
              ${houseNumberKey(sql`p.address`)} AS number,
              string_to_array(nullif(p.near, ''), ',') AS near,
              -- The nearby postcodes' range: one index range per street key (the list itself is checked
              -- on the few rows inside it; as an index condition it would be one descent per postcode).
              p.near_low, p.near_high
-      FROM p
+      -- The street key computed once per probe (OFFSET 0: not folded into the three expressions that use it).
+      FROM (SELECT p.*, ${streetKey(sql`p.address`)} AS street_key FROM p OFFSET 0) p
     )
     SELECT k.i, ${answered}
     FROM k CROSS JOIN LATERAL (
