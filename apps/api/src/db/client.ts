@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -44,6 +45,20 @@ export function openDatabase(url: string, opts: { max?: number; onError?: (err: 
   });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * The connection a transaction runs on, for what the query builder cannot send (COPY … FROM STDIN).
+ * drizzle keeps it as its session's client (a field it does not type as public); a transaction begun
+ * on the pool holds one checked-out client. Anything else (the pool itself, a changed drizzle) is an
+ * error, never a statement sent outside the transaction.
+ */
+export function transactionClient(tx: Tx): pg.PoolClient {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(tx instanceof PgTransaction) || !(client instanceof pg.Client)) {
+    throw new Error('transactionClient needs a transaction begun on the pool');
+  }
+  return client as pg.PoolClient;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

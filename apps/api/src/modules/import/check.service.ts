@@ -26,7 +26,7 @@ export interface CheckDeps {
 const MATCH_CHUNK = 1_000;
 /** A check writing this many rows refreshes the planner's statistics of the rows table. */
 const ANALYZE_ROWS = 10_000;
-/** The rows written per statement. */
+/** The rows made into COPY's text at a time. */
 const INSERT_CHUNK = 1_000;
 /** The earlier rows compared per shared key. */
 const KEY_CANDIDATES = 20;
@@ -265,18 +265,19 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
         return;
       }
       await repo.deletePendingRows(tx, batchId);
-      // Written a thousand at a time, each thousand's rows made when it is written.
-      for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
-        await repo.insertRows(
-          tx,
-          rows.slice(from, from + INSERT_CHUNK).map((r, k) => {
+      // Copied in one statement, each thousand's rows made when the database takes them.
+      const { importType, createdById } = batch;
+      const { locationId } = locked;
+      function* parts(): Generator<repo.CheckedRowInsert[]> {
+        for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+          yield rows.slice(from, from + INSERT_CHUNK).map((r, k) => {
             const i = from + k;
             return {
               batchId,
               rowNo: r.rowNo,
-              importType: batch.importType,
-              createdById: batch.createdById,
-              locationId: locked.locationId,
+              importType,
+              createdById,
+              locationId,
               data: r.data,
               raw: r.cells,
               errors: errors[i]!,
@@ -285,9 +286,10 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
               fileDuplicateOf: dups[i]!,
               duplicationStatus: matches[i]!.length > 0 || dups[i]!.length > 0 ? 'duplicates' : 'without_duplicates',
             };
-          }),
-        );
+          });
+        }
       }
+      await repo.copyRows(tx, parts());
       await repo.recountBatches(tx, [batchId]);
       await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length, error: null });
     });

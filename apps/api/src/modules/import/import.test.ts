@@ -609,6 +609,39 @@ describe("the check's rows, from the cells the upload kept or from the stored fi
   });
 });
 
+describe("the check's rows as written", () => {
+  it('keep every character of the cells: tabs, line breaks, backslashes, quotes, any script', async () => {
+    await discardPending(admin);
+    const remark = 'Zeile 1\nZeile 2\tnach Tab \\ Backslash \\N "zitiert" — Привет 😀';
+    const csv = [
+      HEADER,
+      `Frau;"Anna\tMaria";"O\\'Brien";"Seeweg 5\r\nHinterhaus";8001;Zürich;044 205 00 06;;;"${remark.replace(/"/g, '""')}"`,
+    ].join('\n');
+    const uploaded = await uploadOne(admin, Buffer.from(csv), 'characters.csv');
+    await mapAndCheck(admin, uploaded);
+    const stored = await t.db.execute<{ data: Record<string, string>; raw: string[] }>(
+      sql`SELECT data, raw FROM import_rows WHERE batch_id = ${uploaded.id}`,
+    );
+    expect(stored.rows).toHaveLength(1);
+    const row = stored.rows[0]!;
+    expect(row.raw).toEqual([
+      'Frau',
+      'Anna\tMaria',
+      "O\\'Brien",
+      'Seeweg 5\r\nHinterhaus',
+      '8001',
+      'Zürich',
+      '044 205 00 06',
+      '',
+      '',
+      remark,
+    ]);
+    expect(row.data).toMatchObject({ name: 'Anna\tMaria', surname: "O\\'Brien", address: 'Seeweg 5\r\nHinterhaus', city: 'Zürich' });
+    expect(Object.values(row.data)).toContain(remark);
+    await discardPending(admin);
+  });
+});
+
 describe('launch in one transaction', () => {
   it('a failure in the middle leaves nothing imported', async () => {
     await discardPending(admin);
