@@ -25,35 +25,35 @@ export function clientSummaryRows(tx: Tx, ids: readonly number[]) {
     .where(and(eq(users.roleId, roleByCode('user').id), inArray(users.id, [...ids])));
 }
 
-/** Of these e-mails (lower case) those some user holds; of these phones (E.164) those some client holds. */
+/**
+ * Of these e-mails (lower case) those some user holds; of these phones (E.164) those some client holds.
+ * Each part of 5,000 is one array parameter (`= ANY`), looked up through the column's index: a list of
+ * 5,000 parameters cost more to build and to plan than the lookups took (an import's 77,000 new clients:
+ * 4.4 s, docs/performance.md).
+ */
 export async function takenContacts(tx: Tx, emails: readonly string[], phones: readonly string[]) {
   const takenEmails = new Set<string>();
   const takenPhones = new Set<string>();
   const CHUNK = 5_000;
   for (let i = 0; i < emails.length; i += CHUNK) {
     const part = emails.slice(i, i + CHUNK);
-    const rows = await tx
-      .select({ email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, part));
-    rows.forEach((r) => takenEmails.add(r.email));
+    const rows = await tx.execute<{ email: string }>(
+      sql`SELECT lower(${users.email}) AS email FROM ${users} WHERE lower(${users.email}) = ANY(${sql.param(part)}::text[])`,
+    );
+    rows.rows.forEach((r) => takenEmails.add(r.email));
   }
+  const clientRole = roleByCode('user').id;
   for (let i = 0; i < phones.length; i += CHUNK) {
-    const part = phones.slice(i, i + CHUNK);
+    const part = sql.param(phones.slice(i, i + CHUNK));
     // One lookup per column (each through its index); `a OR b` over thousands of numbers reads the whole table.
-    const held = (column: typeof users.phoneE164 | typeof users.mobilePhoneE164) =>
-      tx
-        .select({ phone: users.phoneE164, mobile: users.mobilePhoneE164 })
-        .from(users)
-        .where(and(eq(users.roleId, roleByCode('user').id), inArray(column, part)));
-    const rows = [...(await held(users.phoneE164)), ...(await held(users.mobilePhoneE164))];
-    for (const r of rows) {
-      if (r.phone) {
-        takenPhones.add(r.phone);
-      }
-      if (r.mobile) {
-        takenPhones.add(r.mobile);
-      }
+    const held = async (column: typeof users.phoneE164 | typeof users.mobilePhoneE164) =>
+      (
+        await tx.execute<{ phone: string }>(
+          sql`SELECT ${column} AS phone FROM ${users} WHERE ${users.roleId} = ${clientRole} AND ${column} = ANY(${part}::text[])`,
+        )
+      ).rows;
+    for (const r of [...(await held(users.phoneE164)), ...(await held(users.mobilePhoneE164))]) {
+      takenPhones.add(r.phone);
     }
   }
   return { emails: takenEmails, phones: takenPhones };
@@ -134,18 +134,31 @@ export async function insertClients(tx: Tx, values: ImportedClientValues[]): Pro
   return ids;
 }
 
+/**
+ * The first status of new clients, and notes of them: one statement of three (four) array parameters
+ * each, whatever the number of rows (the query builder's statements of 5,000 rows took 9 s to build
+ * for an import's 77,000 new clients; docs/performance.md).
+ */
 export async function insertStatusHistory(tx: Tx, rows: { userId: number; status: string; changedById: number }[]): Promise<void> {
-  const CHUNK = 5_000;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(statusHistory).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, previousStatus: null })));
+  if (rows.length === 0) {
+    return;
   }
+  await tx.execute(sql`
+    INSERT INTO ${statusHistory} (user_id, status, previous_status, changed_by_id)
+    SELECT x.user_id, x.status, NULL, x.changed_by_id
+    FROM unnest(${sql.param(rows.map((r) => r.userId))}::int[], ${sql.param(rows.map((r) => r.status))}::text[],
+                ${sql.param(rows.map((r) => r.changedById))}::int[]) AS x(user_id, status, changed_by_id)`);
 }
 
 export async function insertNotes(tx: Tx, rows: { userId: number; text: string; authorId: number }[]): Promise<void> {
-  const CHUNK = 5_000;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(userInfo).values(rows.slice(i, i + CHUNK));
+  if (rows.length === 0) {
+    return;
   }
+  await tx.execute(sql`
+    INSERT INTO ${userInfo} (user_id, text, author_id)
+    SELECT x.user_id, x.text, x.author_id
+    FROM unnest(${sql.param(rows.map((r) => r.userId))}::int[], ${sql.param(rows.map((r) => r.text))}::text[],
+                ${sql.param(rows.map((r) => r.authorId))}::int[]) AS x(user_id, text, author_id)`);
 }
 
 /** A client locked for a merge (any scope), or undefined when there is no such client. */

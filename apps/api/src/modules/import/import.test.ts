@@ -503,6 +503,19 @@ describe('mapping, review, update, launch', () => {
       { surname: 'Fehler', lead_source: 'leads', lead_location_id: locationId, status: 'potential', created_by_id: admin.id },
       { surname: 'Neu', lead_source: 'leads', lead_location_id: locationId, status: 'potential', created_by_id: admin.id },
     ]);
+    // Each new client's first status in its history, set by the importer; a row's remark in its notes.
+    const history = await t.db.execute<{ surname: string; status: string; previous_status: string | null; changed_by_id: number }>(
+      sql`SELECT u.surname, h.status, h.previous_status, h.changed_by_id FROM status_history h JOIN users u ON u.id = h.user_id
+          WHERE u.surname IN ('Neu', 'Fehler') ORDER BY u.surname`,
+    );
+    expect(history.rows).toEqual([
+      { surname: 'Fehler', status: 'potential', previous_status: null, changed_by_id: admin.id },
+      { surname: 'Neu', status: 'potential', previous_status: null, changed_by_id: admin.id },
+    ]);
+    const remarks = await t.db.execute<{ surname: string; text: string; author_id: number }>(
+      sql`SELECT u.surname, i.text, i.author_id FROM user_info i JOIN users u ON u.id = i.user_id WHERE u.surname IN ('Neu', 'Fehler')`,
+    );
+    expect(remarks.rows).toEqual([{ surname: 'Neu', text: 'Messe', author_id: admin.id }]);
     const [client] = await t.db
       .select()
       .from(users)
