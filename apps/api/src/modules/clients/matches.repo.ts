@@ -82,11 +82,31 @@ const MATCH_COLUMNS = [
   'mobile_phone_e164',
 ] as const;
 
-/** The lowest and highest of the nearby postcodes (four digits: as text in the order of numbers). */
-function nearRange(near: string[]): [string | null, string | null] {
-  const sorted = [...near].sort();
-  return [sorted[0] ?? null, sorted[sorted.length - 1] ?? null];
+/**
+ * The nearby postcodes as the statement takes them: joined, and their lowest and highest (four digits:
+ * as text in the order of numbers). Made once per list: the lists are kept per postcode
+ * (core/postcodes.ts), and a thousand probes share a few hundred of them.
+ */
+function nearParts(near: string[]): { joined: string; low: string | null; high: string | null } {
+  let parts = nearMade.get(near);
+  if (!parts) {
+    let low: string | null = null;
+    let high: string | null = null;
+    for (const postcode of near) {
+      if (low === null || postcode < low) {
+        low = postcode;
+      }
+      if (high === null || postcode > high) {
+        high = postcode;
+      }
+    }
+    parts = { joined: near.join(','), low, high };
+    nearMade.set(near, parts);
+  }
+  return parts;
 }
+
+const nearMade = new WeakMap<string[], { joined: string; low: string | null; high: string | null }>();
 
 /**
  * The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. With `scope`, each
@@ -108,8 +128,8 @@ export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientSc
       SELECT * FROM unnest(${col((_, i) => i)}::int[], ${col((p) => p.id)}::int[], ${col((p) => p.phoneE164)}::text[],
                            ${col((p) => p.mobilePhoneE164)}::text[], ${col((p) => p.email)}::text[], ${col((p) => p.zipcode)}::text[],
                            ${col((p) => p.name)}::text[], ${col((p) => p.surname)}::text[], ${col((p) => p.city)}::text[],
-                           ${col((p) => p.address)}::text[], ${col((p) => p.near.join(','))}::text[],
-                           ${col((p) => nearRange(p.near)[0])}::text[], ${col((p) => nearRange(p.near)[1])}::text[])
+                           ${col((p) => p.address)}::text[], ${col((p) => nearParts(p.near).joined)}::text[],
+                           ${col((p) => nearParts(p.near).low)}::text[], ${col((p) => nearParts(p.near).high)}::text[])
         AS p(i, self_id, ph1, ph2, email, zipcode, name, surname, city, address, near, near_low, near_high)
     ), k AS MATERIALIZED (
       SELECT p.i, p.self_id, p.ph1, p.ph2,
