@@ -135,7 +135,7 @@ export async function insertClients(tx: Tx, values: ImportedClientValues[]): Pro
 }
 
 /**
- * The first status of new clients, and notes of them: one statement of three (four) array parameters
+ * The first status of new clients, and notes of them: one statement of three array parameters
  * each, whatever the number of rows (the query builder's statements of 5,000 rows took 9 s to build
  * for an import's 77,000 new clients; docs/performance.md).
  */

@@ -129,7 +129,8 @@ function copyLine(r: CheckedRowInsert): string {
  * after the other as the database takes them (a hundred thousand rows are never all held as text).
  * COPY parses each value once where an INSERT of the rows as one JSON parameter parsed the parameter
  * and then each row's values again (100,000 rows: 6.3 → 4.4 s, docs/performance.md). A failure (a
- * batch deleted meanwhile) fails the statement, and with it the caller's transaction.
+ * value the database refuses, a part that cannot be made) fails the statement, and with it the
+ * caller's transaction: no row of it is kept.
  */
 export async function copyRows(tx: Tx, parts: Iterable<CheckedRowInsert[]>): Promise<void> {
   const client = transactionClient(tx);
