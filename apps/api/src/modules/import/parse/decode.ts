@@ -42,14 +42,15 @@ export function decodeText(bytes: Buffer): { text: string; encoding: TextEncodin
 }
 
 /**
- * Whether decoded text is text at all: no NUL and few control characters (a binary file renamed .csv
- * is not).
+ * Whether decoded text is text at all: no NUL anywhere and few control characters in its head (a binary
+ * file renamed .csv is not). A NUL deep in a file would reach a row's stored cells, which PostgreSQL
+ * refuses: the whole file is refused at its upload instead.
  */
 export function looksLikeText(text: string): boolean {
-  const head = text.slice(0, 64 * 1024);
-  if (head.includes('\u0000')) {
+  if (text.includes('\u0000')) {
     return false;
   }
+  const head = text.slice(0, 64 * 1024);
   let control = 0;
   for (let i = 0; i < head.length; i += 1) {
     const c = head.charCodeAt(i);

@@ -219,6 +219,12 @@ describe('readLeadFile: refusals', () => {
       'file_type_unsupported',
     ],
     ['a quote never closed', Buffer.from('Name;Ort\n"Anna;Bern\nBob;Zug'), 'VALIDATION_ERROR', 'file_unreadable'],
+    [
+      'a NUL far past the first 64 KB',
+      Buffer.from('Vorname;Name\n' + 'Anna;Muster\n'.repeat(8_000) + 'Bob;Nu\u0000ll\n'),
+      'UNSUPPORTED_FILE_TYPE',
+      'file_type_unsupported',
+    ],
   ])('%s', async (_, bytes, code, field) => {
     expect(await refusal(bytes)).toEqual({ code, field });
   });
