@@ -35,7 +35,7 @@ const NORMALISED_KEPT = 50_000;
  * The nine digits after the 0 (or +41, 0041) of a Swiss number written the common way: digits,
  * spaces between them, nothing else (`079 123 45 67`, `+41 79 123 45 67`, `0041791234567`). Undefined
  * for any other writing, which libphonenumber reads. An import checks a hundred thousand rows, two
- * phones each, and a parse costs about 20 µs; this form is what nine in ten rows hold.
+ * phones each, and a parse costs about 20 µs.
  */
 export function swissNationalNumber(input: string): string | undefined {
   const m = /^\s*(?:\+41|0041|0)((?:\s*\d){9})\s*$/.exec(input);
