@@ -348,6 +348,25 @@ function emailParts(email: string): [string, string] {
   return [email.slice(0, at), second < 0 ? rest : rest.slice(0, second)];
 }
 
+/** Where an e-mail's domain (as emailParts cuts it) ends. */
+function domainEnd(email: string, at: number): number {
+  const second = email.indexOf('@', at + 1);
+  return second < 0 ? email.length : second;
+}
+
+/** Whether two parts of two texts are the same text. */
+function sameSpan(a: string, from: number, to: number, b: string, bFrom: number, bTo: number): boolean {
+  if (to - from !== bTo - bFrom) {
+    return false;
+  }
+  for (let i = 0; i < to - from; i += 1) {
+    if (a.charCodeAt(from + i) !== b.charCodeAt(bFrom + i)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   if (a.email === '' || b.email === '') {
     return;
@@ -355,11 +374,19 @@ function compareEmail(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   if (a.email === b.email) {
     return out.add(levelWeight('email', 'exact'), false, 'same_email');
   }
-  const [la, da] = emailParts(a.email);
-  const [lb, db] = emailParts(b.email);
-  const close =
-    (da === db && Math.min(la.length, lb.length) >= 4 && editDistance(la, lb, 1) <= 1) ||
-    (la === lb && la.length >= 3 && editDistance(da, db, 2) <= 2);
+  // Most pairs share neither the part before the "@" nor the domain: decided without cutting the texts.
+  const atA = a.email.indexOf('@');
+  const atB = b.email.indexOf('@');
+  const sameDomain = sameSpan(a.email, atA + 1, domainEnd(a.email, atA), b.email, atB + 1, domainEnd(b.email, atB));
+  const sameLocal = sameSpan(a.email, 0, atA, b.email, 0, atB);
+  let close = false;
+  if (sameDomain || sameLocal) {
+    const [la, da] = emailParts(a.email);
+    const [lb, db] = emailParts(b.email);
+    close =
+      (da === db && Math.min(la.length, lb.length) >= 4 && editDistance(la, lb, 1) <= 1) ||
+      (la === lb && la.length >= 3 && editDistance(da, db, 2) <= 2);
+  }
   if (close) {
     out.add(levelWeight('email', 'close'), false, 'email_similar');
   } else {
@@ -393,6 +420,36 @@ function comparePhones(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   }
 }
 
+/** Per postcode lookup, whether two postcodes are near, remembered by pair (a few thousand postcodes). */
+const nearMemo = new WeakMap<PostcodeLookup, Map<string, Map<string, boolean>>>();
+let nearMemoSize = 0;
+
+function postcodesNear(pa: string, pb: string, postcodes: PostcodeLookup | undefined): boolean {
+  if (!postcodes) {
+    return false;
+  }
+  let byFirst = nearMemo.get(postcodes);
+  if (!byFirst || nearMemoSize >= NAME_MEMO_SIZE) {
+    byFirst = new Map();
+    nearMemo.set(postcodes, byFirst);
+    nearMemoSize = 0;
+  }
+  let inner = byFirst.get(pa);
+  let near = inner?.get(pb);
+  if (near === undefined) {
+    const ca = postcodes.coordinates(pa);
+    const cb = postcodes.coordinates(pb);
+    near = ca && cb ? distanceKm(ca, cb) <= POSTCODE_NEAR_KM : false;
+    if (!inner) {
+      inner = new Map();
+      byFirst.set(pa, inner);
+    }
+    inner.set(pb, near);
+    nearMemoSize += 1;
+  }
+  return near;
+}
+
 function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeLookup | undefined, out: Sink): void {
   const pa = a.postcode;
   const pb = b.postcode;
@@ -402,10 +459,7 @@ function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeL
       postcodeEqual = true;
       out.add(levelWeight('postcode', 'exact'), true, 'same_postcode');
     } else {
-      const ca = postcodes?.coordinates(pa);
-      const cb = postcodes?.coordinates(pb);
-      const near = ca && cb ? distanceKm(ca, cb) <= POSTCODE_NEAR_KM : false;
-      if (near) {
+      if (postcodesNear(pa, pb, postcodes)) {
         out.add(levelWeight('postcode', 'near'), true, 'postcode_near', pa, pb);
       } else if (oneDigitApart(pa, pb)) {
         out.add(levelWeight('postcode', 'typo'), true, 'postcode_typo', pa, pb);
@@ -458,27 +512,29 @@ function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   const sameStreet = a.street === b.street;
   const similarity = sameStreet ? 1 : streetSimilarity(a.street, b.street);
   const numberMissing = a.number === '' || b.number === '';
-  const add = (level: keyof Parameters['address'], key: string, x?: string | number, y?: string) => {
-    const weight = levelWeight('address', level);
-    out.add(weight, weight > 0, key, x, y);
-  };
   if (similarity === 0) {
-    add('far', 'street_differs');
+    addAddress(out, 'far', 'street_differs');
   } else if (sameStreet && a.number === b.number) {
-    add('exact', 'same_address');
+    addAddress(out, 'exact', 'same_address');
   } else if (numberMissing) {
     if (sameStreet) {
-      add('number_missing', 'same_street_number_missing');
+      addAddress(out, 'number_missing', 'same_street_number_missing');
     } else {
-      add('street_similar_number_missing', 'street_similar', similarity);
+      addAddress(out, 'street_similar_number_missing', 'street_similar', similarity);
     }
   } else if (a.number === b.number) {
-    add('street_similar', 'street_similar', similarity);
+    addAddress(out, 'street_similar', 'street_similar', similarity);
   } else if (oneDigitApart(a.number, b.number)) {
-    add('number_similar', 'street_number_similar', a.number, b.number);
+    addAddress(out, 'number_similar', 'street_number_similar', a.number, b.number);
   } else {
-    add('other_number', 'street_other_number', a.number, b.number);
+    addAddress(out, 'other_number', 'street_other_number', a.number, b.number);
   }
+}
+
+/** The address's evidence at a level (a household shares an address that fits). */
+function addAddress(out: Sink, level: keyof Parameters['address'], key: string, x?: string | number, y?: string): void {
+  const weight = levelWeight('address', level);
+  out.add(weight, weight > 0, key, x, y);
 }
 
 function hasBothNames(p: PreparedRecord): boolean {
