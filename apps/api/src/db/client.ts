@@ -61,6 +61,19 @@ export function transactionClient(tx: Tx): pg.PoolClient {
   return client as pg.PoolClient;
 }
 
+/**
+ * A connection of the database's pool for what the query builder cannot send (COPY … TO STDOUT),
+ * given back with `release()`. drizzle keeps the pool as `$client` (its type leaves it out of
+ * NodePgDatabase); anything else is an error.
+ */
+export async function poolConnection(db: Db): Promise<pg.PoolClient> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    throw new Error('poolConnection needs a database opened on a pool');
+  }
+  return pool.connect();
+}
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies committed migrations; an advisory lock keeps several starting processes from racing. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { findClientMatchesInBatches } from './matches.batch.ts';
-import { findClientMatches } from './matches.service.ts';
+import { findClientMatchesByScan, KeyTable, keyHash } from './matches.scan.ts';
+import { candidateProbe, findClientMatches } from './matches.service.ts';
 
 /** The import's batch path of the duplicate engine answers what findClientMatches answers, chunk by chunk. */
 
@@ -51,6 +52,7 @@ describe('findClientMatchesInBatches', () => {
     );
     const done: number[] = [];
     const batched = await findClientMatchesInBatches(t.db, probes, {
+      scanFrom: Infinity,
       chunk: 2,
       keep: 1,
       onProgress: (n) => {
@@ -62,8 +64,142 @@ describe('findClientMatchesInBatches', () => {
     expect(batched.map((l) => l.length)).toEqual([1, 1, 0, 1, 0]);
     expect(done).toEqual([2, 4, 5]);
     // Inside a transaction too (the statement running ahead shares the connection).
-    const inTx = await t.db.transaction((tx) => findClientMatchesInBatches(tx, probes, { chunk: 2, keep: 1 }));
+    const inTx = await t.db.transaction((tx) => findClientMatchesInBatches(tx, probes, { scanFrom: Infinity, chunk: 2, keep: 1 }));
     expect(inTx).toEqual(expected);
     expect(await findClientMatchesInBatches(t.db, [])).toEqual([]);
+  });
+});
+
+describe('the scan of every client (matches.scan.ts)', () => {
+  // One probe a key and the client it finds: for each key of the lookups, a probe linked to its client
+  // by that key alone (the first eight), with evidence enough for a match.
+  const clients: Record<string, Parameters<typeof buildClient>[1]> = {
+    phone: {
+      name: 'Paula',
+      surname: 'Scanphon',
+      zipcode: '8004',
+      city: 'Zürich',
+      address: 'Badenerstrasse 5',
+      mobilePhone: '079 555 72 01',
+    },
+    email: {
+      name: 'Erich',
+      surname: 'Scanmail',
+      zipcode: '4051',
+      city: 'Basel',
+      address: 'Steinenberg 7',
+      email: 'erich.scanmail@example.ch',
+    },
+    zipSound: { name: 'Sabine', surname: 'Scanzipper', zipcode: '3011', city: 'Bern', address: 'Marktgasse 14' },
+    givenStreet: { name: 'Gottfried', surname: 'Quastholder', zipcode: '6003', city: 'Luzern', address: 'Pilatusstrasse 21' },
+    givenNumber: { name: 'Ottilie', surname: 'Quarzbrenner', zipcode: '9000', city: 'St. Gallen', address: 'Rorschacherstrasse 133' },
+    placeSound: { name: 'Linus', surname: 'Scanplatz', zipcode: '8400', city: 'Winterthur', address: 'Technikumstrasse 9' },
+    streetNear: { name: 'Nora', surname: 'Scannah', zipcode: '8050', city: 'Zürich', address: 'Schaffhauserstrasse 350' },
+    placeStreet: { name: 'Pia', surname: 'Scanort', zipcode: '1003', city: 'Lausanne', address: 'Rue de Bourg 12', phone: '021 555 72 09' },
+    wholeName: { name: 'Walter', surname: 'Scanvollname', zipcode: '7000', city: 'Chur', address: 'Poststrasse 3' },
+  };
+  const probes: MatchRecord[] = [
+    probe({ name: 'Paula', surname: 'Scanphon', zipcode: '1200', city: 'Genève', mobile_phone: '+41 79 555 72 01' }),
+    probe({ name: 'Erich', surname: 'Scanmaill', zipcode: '9999', email: ' Erich.Scanmail@Example.ch ' }),
+    probe({ name: 'Sabine', surname: 'Scanzipper', zipcode: '3011', city: 'Bern', address: 'Marktgasse 14' }),
+    // A surname mistyped beyond its sound: the given name's sound with the street (no number), or with
+    // the number (the street mistyped).
+    probe({ name: 'Gottfried', surname: 'Kuastholder', zipcode: '6003', city: 'Luzern', address: 'Pilatusstrasse' }),
+    probe({ name: 'Ottilie', surname: 'Kuarzbrenner', zipcode: '9000', city: 'St. Gallen', address: 'Rorschachrstrasse 133' }),
+    // A mistyped postcode: the place and the surname's sound.
+    probe({ name: 'Linus', surname: 'Scanplatz', zipcode: '8440', city: 'Winterthur' }),
+    // A neighbouring postcode and another writing of the place: the street with its number within the nearby postcodes.
+    probe({ name: 'Nora', surname: 'Scannah', zipcode: '8057', city: 'Zürich-Oerlikon', address: 'Schaffhauserstr. 350' }),
+    // A postcode typed wrong, far away, and the surname's sound mistyped: the place and the street.
+    probe({ name: 'Pia', surname: 'Scanlort', zipcode: '9003', city: 'Lausanne', address: 'Rue de Bourg 12' }),
+    // The whole name in one field.
+    probe({ name: 'Walter Scanvollname', surname: null, zipcode: '7000', city: 'Chur', address: 'Poststrasse 3' }),
+    probe({ name: 'Niemand', surname: 'Unbekannt', zipcode: '6900', city: 'Lugano' }),
+    probe({}),
+  ];
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    for (const [key, fields] of Object.entries(clients)) {
+      ids[key] = await buildClient(t, { type: 'B2C', status: 'potential', ...fields });
+    }
+  });
+
+  it('answers what the lookups answer, for every key, scored here or in its thread, inside a transaction too', async () => {
+    const looked = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: Infinity });
+    // Each probe of a key finds its client.
+    const expectedFound = [
+      ids.phone,
+      ids.email,
+      ids.zipSound,
+      ids.givenStreet,
+      ids.givenNumber,
+      ids.placeSound,
+      ids.streetNear,
+      ids.placeStreet,
+      ids.wholeName,
+    ];
+    expect(looked.slice(0, 9).map((list) => list.map((m) => m.clientId))).toEqual(expectedFound.map((id) => [id]));
+    expect(looked.slice(9)).toEqual([[], []]);
+    const scanned = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: 0, thread: false });
+    expect(scanned).toEqual(looked);
+    const threaded = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: 0, thread: true });
+    expect(threaded).toEqual(looked);
+    const inTx = await t.db.transaction((tx) => findClientMatchesInBatches(tx, probes, { keep: 5, scanFrom: 0, thread: false }));
+    expect(inTx).toEqual(looked);
+  }, 60_000);
+
+  it('never finds a probe itself, and reports its progress up to the end', async () => {
+    const self = { ...probe({ ...clients.zipSound, mobile_phone: null }), id: ids.zipSound } as MatchRecord;
+    const records = [self, probes[2]!];
+    const done: number[] = [];
+    const found = await findClientMatchesByScan(t.db, records, records.map(candidateProbe), {
+      keep: 5,
+      thread: false,
+      onProgress: (n) => {
+        done.push(n);
+        return Promise.resolve();
+      },
+    });
+    expect(found[0]!.map((m) => m.clientId)).not.toContain(ids.zipSound);
+    expect(found[1]!.map((m) => m.clientId)).toContain(ids.zipSound);
+    expect(done.at(-1)).toBe(2);
+  });
+});
+
+describe('KeyTable', () => {
+  it('finds each key it holds with all its probes, and no other', () => {
+    const table = new KeyTable(3_000);
+    for (let i = 0; i < 1_000; i += 1) {
+      table.add(keyHash(3, [String(1000 + i), `S${i % 7}`]), i);
+      table.add(keyHash(3, [String(1000 + i), `S${i % 7}`]), i);
+      table.add(keyHash(7, ['bahnhofstr1'], i % 50), i + 5_000);
+    }
+    const probesOf = (kind: number, parts: string[], extra = -1) => {
+      const text = parts.join('|');
+      const b = Buffer.from(text);
+      const starts = new Int32Array(parts.length);
+      const ends = new Int32Array(parts.length);
+      let at = 0;
+      parts.forEach((p, k) => {
+        starts[k] = at;
+        ends[k] = at + Buffer.byteLength(p);
+        at = ends[k] + 1;
+      });
+      const found: number[] = [];
+      const cols = [0, parts.length > 1 ? 1 : -1, parts.length > 2 ? 2 : -1] as const;
+      for (let e = table.find(kind, b, starts, ends, cols[0], cols[1], cols[2], extra); e >= 0; e = table.next(e)) {
+        found.push(table.probeOf(e));
+      }
+      return found.sort((x, y) => x - y);
+    };
+    // The same key twice for one probe is held once.
+    expect(probesOf(3, ['1005', 'S5'])).toEqual([5]);
+    expect(probesOf(3, ['1005', 'S6'])).toEqual([]);
+    // Another kind with the same parts is another key.
+    expect(probesOf(4, ['1005', 'S5'])).toEqual([]);
+    // A number beside the parts (a square of the map): twenty probes share each.
+    expect(probesOf(7, ['bahnhofstr1'], 3)).toEqual(Array.from({ length: 20 }, (_, k) => 5_003 + 50 * k));
+    expect(probesOf(7, ['bahnhofstr1'])).toEqual([]);
   });
 });

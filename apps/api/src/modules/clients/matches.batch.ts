@@ -1,7 +1,8 @@
 import { comparePrepared, mayMatch, preparedForm, prepareRecord, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
-import { matchCandidateRows, type CandidateRow } from './matches.repo.ts';
+import { matchCandidateRows, usersEstimate, type CandidateRow } from './matches.repo.ts';
+import { findClientMatchesByScan } from './matches.scan.ts';
 import { candidateProbe, MATCHES_LIMIT } from './matches.service.ts';
 
 /** A client a probe may be, by id (the import keeps these; the summary is read when shown). */
@@ -17,6 +18,19 @@ type Candidates = CandidateRow[];
 const AHEAD = 2;
 
 /**
+ * The candidates are found by one scan of every client (matches.scan.ts) instead of the lookups when
+ * the probes are at least this share of the clients: the scan's cost is the clients', the lookups' the
+ * probes' (on the million clients of the bench both take about 5.5 s for 40,000 probes, and the scan
+ * 10 s for 100,000 against about 14 s; docs/performance.md "The check by one scan of the clients").
+ */
+export const SCAN_FROM_SHARE = 1 / 20;
+
+/** Whether `probes` probes are looked for by the scan (the clients' number as the planner estimates it). */
+async function scanPays(tx: Tx, probes: number): Promise<boolean> {
+  return probes >= (await usersEstimate(tx)) * SCAN_FROM_SHARE;
+}
+
+/**
  * findClientMatches for many probes among all clients (an import's rows): the same candidates (the
  * blocking statement with only the compared columns) and the same scoring, answering client ids
  * instead of summaries, at most `keep` a probe, best first. Each candidate is read once, so it is
@@ -30,10 +44,23 @@ export async function findClientMatchesInBatches(
   tx: Tx,
   /** An array, or a view that makes a chunk's probes when asked (so a hundred thousand are not all held). */
   probes: { readonly length: number; slice(from: number, to: number): MatchRecord[] },
-  opts: { chunk?: number; keep?: number; onProgress?: (done: number) => Promise<void> } = {},
+  /**
+   * `scanFrom`: from this many probes on the scan is used (by default when they are SCAN_FROM_SHARE of
+   * the clients); `thread`: whether the scan scores in a thread of its own (by default from
+   * SCORING_THREAD_FROM probes on).
+   */
+  opts: { chunk?: number; keep?: number; onProgress?: (done: number) => Promise<void>; scanFrom?: number; thread?: boolean } = {},
 ): Promise<ClientMatchRef[][]> {
   const chunk = opts.chunk ?? 1_000;
   const keep = Math.min(opts.keep ?? MATCHES_LIMIT, MATCHES_LIMIT);
+  if (probes.length > 0 && (opts.scanFrom === undefined ? await scanPays(tx, probes.length) : probes.length >= opts.scanFrom)) {
+    const records = probes.slice(0, probes.length);
+    return findClientMatchesByScan(tx, records, records.map(candidateProbe), {
+      keep,
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(opts.thread === undefined ? {} : { thread: opts.thread }),
+    });
+  }
   const answer: ClientMatchRef[][] = [];
   const postcodes = swissPostcodes();
   const fetch = (from: number): Promise<Candidates> => matchCandidateRows(tx, probes.slice(from, from + chunk).map(candidateProbe));

@@ -1,17 +1,10 @@
 import { roleByCode, type ClientScope, type MatchRecord } from '@bo/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
-import {
-  houseNumberKey,
-  localityKey,
-  locations,
-  streetKey,
-  streetNameKey,
-  streetNameOfKey,
-  surnameSound,
-  users,
-} from '../../db/schema/index.ts';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { poolConnection, transactionClient, type Tx } from '../../db/client.ts';
+import { houseNumberKey, localityKey, locations, streetKey, streetNameOfKey, surnameSound, users } from '../../db/schema/index.ts';
 import { clientSummaryColumns } from './list.repo.ts';
 import { clientScopeCondition } from './scope.repo.ts';
 
@@ -20,8 +13,9 @@ import { clientScopeCondition } from './scope.repo.ts';
  * blocking key with a probe, found through indexes, many probes in one statement. Scoring is not done
  * here (matches.service.ts scores them with the domain's compareRecords).
  *
- * The keys are SQL expressions computed the same way on the probe and on the indexed column, so no
- * stored key column has to be kept up to date by the writers of clients:
+ * The keys are SQL expressions (db/schema/identity.ts): the clients' side is stored by the database as
+ * generated columns of users (match_*, written with the fields they come from, so no writer of clients
+ * keeps them), the probe's side computed by the same expressions in the statement:
  *
  * | key                                              | index                                      |
  * | ------------------------------------------------ | ------------------------------------------ |
@@ -114,15 +108,14 @@ const nearMade = new WeakMap<string[], { joined: string; low: string | null; hig
  * compares as well, read by the lookup itself (no second visit of each candidate's row). Exported for
  * bench/duplicate-counts.ts, which explains it.
  */
-export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; columns?: boolean } = {}): SQL {
+/**
+ * The probes and their keys as the statements of the engine read them: the common table expressions
+ * `p` (the probes as array parameters) and `k` (each probe's keys, computed by the same expressions
+ * as the clients' stored key columns). Shared by the lookups (candidatesSql) and the scan of all
+ * clients (matches.scan.ts, probeKeys), so a key is defined once.
+ */
+function probeKeysCtes(probes: CandidateProbe[]): SQL {
   const col = <T>(f: (p: CandidateProbe, i: number) => T) => sql.param(probes.map(f));
-  const k = (name: string) => sql.raw(`k.${name}`);
-  const u = (name: string) => sql.raw(`u.${name}`);
-  const limit = sql.raw(String(BLOCK_LIMIT));
-  const scoped = opts.scope ? sql` AND ${clientScopeCondition(opts.scope, lookedUp)}` : sql``;
-  const client = sql`${u('role_id')} = ${sql.raw(String(CLIENT_ROLE_ID))} AND ${u('id')} IS DISTINCT FROM ${k('self_id')}${scoped}`;
-  const returned = sql.raw((opts.columns ? MATCH_COLUMNS : (['id'] as const)).map((c) => `u.${c}`).join(', '));
-  const answered = sql.raw((opts.columns ? MATCH_COLUMNS : (['id'] as const)).map((c) => `c.${c}`).join(', '));
   return sql`
     WITH p AS (
       SELECT * FROM unnest(${col((_, i) => i)}::int[], ${col((p) => p.id)}::int[], ${col((p) => p.phoneE164)}::text[],
@@ -136,10 +129,14 @@ export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientSc
              nullif(lower(btrim(p.email)), '') AS email,
              nullif(btrim(p.zipcode), '') AS zipcode,
              -- How each name sounds, and each word of them: the full name typed in one field, double names.
-             ARRAY(SELECT DISTINCT s FROM (
-                     SELECT nullif(${surnameSound(sql`btrim(w)`)}, '') AS s
-                     FROM unnest(ARRAY[p.surname, p.name] || regexp_split_to_array(btrim(coalesce(p.name, '') || ' ' || coalesce(p.surname, '')), '[[:space:]-]+')) AS w
-                   ) words WHERE s IS NOT NULL) AS sounds,
+             -- Names of one word each (most) are the two sounds themselves, without splitting anything.
+             CASE WHEN coalesce(p.name, '') || coalesce(p.surname, '') ~ '[[:space:]-]' THEN
+               ARRAY(SELECT DISTINCT s FROM (
+                       SELECT nullif(${surnameSound(sql`btrim(w)`)}, '') AS s
+                       FROM unnest(ARRAY[p.surname, p.name] || regexp_split_to_array(btrim(coalesce(p.name, '') || ' ' || coalesce(p.surname, '')), '[[:space:]-]+')) AS w
+                     ) words WHERE s IS NOT NULL)
+             ELSE array_remove(ARRAY[p.surname_sound, CASE WHEN p.given_sound IS DISTINCT FROM p.surname_sound THEN p.given_sound END], NULL)
+             END AS sounds,
              nullif(${localityKey(sql`p.city`)}, '') AS locality,
              CASE WHEN p.street_key ~ '[0-9]' THEN p.street_key END AS street,
              nullif(${streetNameOfKey(sql`p.street_key`)}, '') AS street_name,
@@ -148,9 +145,85 @@ export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientSc
              -- The nearby postcodes' range: one index range per street key (the list itself is checked
              -- on the few rows inside it; as an index condition it would be one descent per postcode).
              p.near_low, p.near_high
-      -- The street key computed once per probe (OFFSET 0: not folded into the three expressions that use it).
-      FROM (SELECT p.*, ${streetKey(sql`p.address`)} AS street_key FROM p OFFSET 0) p
-    )
+      -- The street key and the names' sounds computed once per probe (OFFSET 0: not folded into the
+      -- expressions that use them).
+      FROM (SELECT p.*, ${streetKey(sql`p.address`)} AS street_key, nullif(${surnameSound(sql`p.surname`)}, '') AS surname_sound,
+                   nullif(${surnameSound(sql`p.name`)}, '') AS given_sound
+            FROM p OFFSET 0) p
+    )`;
+}
+
+/**
+ * Every client's `columns` (expressions of users), in PostgreSQL's binary COPY format as the database
+ * sends it, chunk by chunk (matches.scan.ts reads the rows): on the transaction's connection, or on one
+ * of the pool's, given back when the scan ends (dropped when it ends early, in the middle of the COPY).
+ */
+export async function* scannedClients(tx: Tx, columns: readonly string[]): AsyncGenerator<Buffer> {
+  const own = !(tx instanceof PgTransaction);
+  const client: pg.PoolClient = own ? await poolConnection(tx) : transactionClient(tx);
+  let whole = false;
+  try {
+    const stream = client.query(
+      copyTo(`COPY (SELECT ${columns.join(', ')} FROM users WHERE role_id = ${CLIENT_ROLE_ID}) TO STDOUT (FORMAT binary)`),
+    );
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      yield chunk;
+    }
+    whole = true;
+  } finally {
+    if (own) {
+      client.release(!whole);
+    }
+  }
+}
+
+/** How many rows the users table holds, as the planner estimates it (0 before it was ever counted). */
+export async function usersEstimate(tx: Tx): Promise<number> {
+  const res = await tx.execute<{ n: number }>(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'users'::regclass`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** A probe's keys as the database computed them (probeKeys); null where the probe has no such key. */
+export type ProbeKeys = {
+  i: number;
+  email: string | null;
+  zipcode: string | null;
+  sounds: string[];
+  locality: string | null;
+  /** The street with its number (only when it holds a digit). */
+  street: string | null;
+  streetName: string | null;
+  number: string | null;
+};
+
+/** The keys of each probe (its index in `probes`), computed by the database as the lookups compute them. */
+export async function probeKeys(tx: Tx, probes: CandidateProbe[]): Promise<ProbeKeys[]> {
+  if (probes.length === 0) {
+    return [];
+  }
+  const res = await tx.execute<ProbeKeys>(
+    sql`${probeKeysCtes(probes)}
+        SELECT k.i, k.email, k.zipcode, k.sounds, k.locality, k.street, k.street_name AS "streetName", k.number FROM k ORDER BY k.i`,
+  );
+  return res.rows;
+}
+
+/**
+ * The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. With `scope`, each
+ * key's lookup keeps only the clients of that scope; with `columns`, it answers the columns the engine
+ * compares as well, read by the lookup itself (no second visit of each candidate's row). Exported for
+ * bench/duplicate-counts.ts, which explains it. The clients' side of each key is its stored column
+ * (users.match_*, the same expressions computed when the client was written).
+ */
+export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientScope; columns?: boolean } = {}): SQL {
+  const k = (name: string) => sql.raw(`k.${name}`);
+  const u = (name: string) => sql.raw(`u.${name}`);
+  const limit = sql.raw(String(BLOCK_LIMIT));
+  const scoped = opts.scope ? sql` AND ${clientScopeCondition(opts.scope, lookedUp)}` : sql``;
+  const client = sql`${u('role_id')} = ${sql.raw(String(CLIENT_ROLE_ID))} AND ${u('id')} IS DISTINCT FROM ${k('self_id')}${scoped}`;
+  const returned = sql.raw((opts.columns ? MATCH_COLUMNS : (['id'] as const)).map((c) => `u.${c}`).join(', '));
+  const answered = sql.raw((opts.columns ? MATCH_COLUMNS : (['id'] as const)).map((c) => `c.${c}`).join(', '));
+  return sql`${probeKeysCtes(probes)}
     SELECT k.i, ${answered}
     FROM k CROSS JOIN LATERAL (
       (SELECT ${returned} FROM users u WHERE ${u('phone_e164')} IN (${k('ph1')}, ${k('ph2')}) AND ${client} LIMIT ${limit})
@@ -159,27 +232,27 @@ export function candidatesSql(probes: CandidateProbe[], opts: { scope?: ClientSc
       UNION
       (SELECT ${returned} FROM users u WHERE lower(${u('email')}) = ${k('email')} AND ${client} LIMIT ${limit})
       UNION
-      (SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
+      (SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${u('match_surname_sound')} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
       -- One lookup per sound: with "= ANY(sounds)" the planner checks the sound on the table's rows (every
       -- client of the street or number in the postcode read), with "= s.sound" the index decides all.
       (SELECT ${returned} FROM unnest(${k('sounds')}) AS s(sound) CROSS JOIN LATERAL (
-         SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = s.sound
-           AND ${streetNameKey(u('address'))} = ${k('street_name')} AND ${client} LIMIT ${limit}) u LIMIT ${limit})
+         SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${u('match_given_sound')} = s.sound
+           AND ${u('match_street_name')} = ${k('street_name')} AND ${client} LIMIT ${limit}) u LIMIT ${limit})
       UNION
       (SELECT ${returned} FROM unnest(${k('sounds')}) AS s(sound) CROSS JOIN LATERAL (
-         SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${surnameSound(u('name'))} = s.sound
-           AND ${houseNumberKey(u('address'))} = ${k('number')} AND ${client} LIMIT ${limit}) u LIMIT ${limit})
+         SELECT ${returned} FROM users u WHERE ${u('zipcode')} = ${k('zipcode')} AND ${u('match_given_sound')} = s.sound
+           AND ${u('match_number')} = ${k('number')} AND ${client} LIMIT ${limit}) u LIMIT ${limit})
       UNION
-      (SELECT ${returned} FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${surnameSound(u('surname'))} = ANY(${k('sounds')})
+      (SELECT ${returned} FROM users u WHERE ${u('match_locality')} = ${k('locality')} AND ${u('match_surname_sound')} = ANY(${k('sounds')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT ${returned} FROM users u WHERE ${streetKey(u('address'))} = ${k('street')}
+      (SELECT ${returned} FROM users u WHERE ${u('match_street')} = ${k('street')}
          AND ${u('zipcode')} BETWEEN ${k('near_low')} AND ${k('near_high')} AND (${u('zipcode')} || '') = ANY(${k('near')})
          AND ${client} LIMIT ${limit})
       UNION
-      (SELECT ${returned} FROM users u WHERE ${localityKey(u('city'))} = ${k('locality')} AND ${streetKey(u('address'))} = ${k('street')}
+      (SELECT ${returned} FROM users u WHERE ${u('match_locality')} = ${k('locality')} AND ${u('match_street')} = ${k('street')}
          AND ${client} LIMIT ${limit})
     ) c`;
 }

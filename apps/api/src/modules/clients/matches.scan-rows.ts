@@ -1,0 +1,140 @@
+import { comparePrepared, mayMatch, preparedForm, prepareRecord, type MatchRecord, type PreparedRecord } from '@bo/domain';
+import { swissPostcodes } from '../../core/postcodes.ts';
+
+/**
+ * The rows of the scan of every client (matches.scan.ts) as PostgreSQL's binary COPY writes them, and
+ * the scoring of a client against the probes that share a key with it: used by the scan itself and by
+ * its scoring thread (matches.scan.worker.ts).
+ */
+
+/** The scan's columns, in this order (COL_* are their places). */
+export const SCAN_COLUMNS = [
+  'id',
+  'zipcode',
+  'phone_e164',
+  'mobile_phone_e164',
+  'lower(email)',
+  'match_surname_sound',
+  'match_given_sound',
+  'match_locality',
+  'match_street',
+  'match_street_name',
+  'match_number',
+  'name',
+  'surname',
+  'email',
+  'phone',
+  'mobile_phone',
+  'city',
+  'address',
+] as const;
+export const COL_ID = 0;
+export const COL_ZIP = 1;
+export const COL_PHONE_E164 = 2;
+export const COL_MOBILE_E164 = 3;
+export const COL_EMAIL_LOWER = 4;
+export const COL_SURNAME_SOUND = 5;
+export const COL_GIVEN_SOUND = 6;
+export const COL_LOCALITY = 7;
+export const COL_STREET = 8;
+export const COL_STREET_NAME = 9;
+export const COL_NUMBER = 10;
+const COL_NAME = 11;
+const COL_SURNAME = 12;
+const COL_EMAIL = 13;
+const COL_PHONE = 14;
+const COL_MOBILE = 15;
+const COL_CITY = 16;
+const COL_ADDRESS = 17;
+
+/**
+ * The end of the row that begins at `pos` of `buf` (its fields' places in `starts`/`ends` from `base`
+ * on, -1 for null), or -1 when `buf` ends inside it.
+ */
+export function readRow(buf: Buffer, pos: number, starts: Int32Array, ends: Int32Array, base = 0): number {
+  const fields = ((buf[pos]! << 24) | (buf[pos + 1]! << 16)) >> 16;
+  let p = pos + 2;
+  for (let f = 0; f < fields; f += 1) {
+    if (p + 4 > buf.length) {
+      return -1;
+    }
+    const length = (buf[p]! << 24) | (buf[p + 1]! << 16) | (buf[p + 2]! << 8) | buf[p + 3]!;
+    p += 4;
+    if (length < 0) {
+      starts[base + f] = -1;
+      ends[base + f] = -1;
+    } else {
+      if (p + length > buf.length) {
+        return -1;
+      }
+      starts[base + f] = p;
+      ends[base + f] = p + length;
+      p += length;
+    }
+  }
+  return p;
+}
+
+/** The client id of a row read by readRow (at `base`). */
+export function rowId(buf: Buffer, starts: Int32Array, base = 0): number {
+  const at = starts[base + COL_ID]!;
+  return (buf[at]! << 24) | (buf[at + 1]! << 16) | (buf[at + 2]! << 8) | buf[at + 3]!;
+}
+
+function text(buf: Buffer, starts: Int32Array, ends: Int32Array, at: number): string | null {
+  return starts[at]! < 0 ? null : buf.toString('utf8', starts[at], ends[at]);
+}
+
+/** The engine's record of a row read by readRow at `base` (the columns candidatesSql's lookups answer). */
+export function rowRecord(buf: Buffer, starts: Int32Array, ends: Int32Array, base = 0): MatchRecord {
+  return {
+    id: rowId(buf, starts, base),
+    name: text(buf, starts, ends, base + COL_NAME),
+    surname: text(buf, starts, ends, base + COL_SURNAME),
+    email: text(buf, starts, ends, base + COL_EMAIL),
+    phone: text(buf, starts, ends, base + COL_PHONE),
+    mobile_phone: text(buf, starts, ends, base + COL_MOBILE),
+    zipcode: text(buf, starts, ends, base + COL_ZIP),
+    city: text(buf, starts, ends, base + COL_CITY),
+    address: text(buf, starts, ends, base + COL_ADDRESS),
+    phone_e164: text(buf, starts, ends, base + COL_PHONE_E164),
+    mobile_phone_e164: text(buf, starts, ends, base + COL_MOBILE_E164),
+  };
+}
+
+/** A match of the scan: the probe's index, the client, the score and its reasons. */
+export interface ProbeMatch {
+  probe: number;
+  clientId: number;
+  score: number;
+  reasons: string[];
+}
+
+/**
+ * Scores a client against probes, as findClientMatchesInBatches does a candidate (mayMatch first,
+ * the reasons only for a match). Each probe is prepared once, when it is first a candidate.
+ */
+export class CandidateScorer {
+  private readonly prepared: (PreparedRecord | undefined)[];
+  private readonly postcodes = swissPostcodes();
+
+  constructor(private readonly records: readonly MatchRecord[]) {
+    this.prepared = new Array<PreparedRecord | undefined>(records.length);
+  }
+
+  /** The matches of `record` among `probes[from..to)`, added to `out`. */
+  score(record: MatchRecord, probes: ArrayLike<number>, from: number, to: number, out: ProbeMatch[]): void {
+    const candidate = preparedForm(record);
+    for (let k = from; k < to; k += 1) {
+      const probe = probes[k]!;
+      const prepared = (this.prepared[probe] ??= prepareRecord(this.records[probe]!));
+      if (!mayMatch(prepared, candidate, this.postcodes)) {
+        continue;
+      }
+      const result = comparePrepared(prepared, candidate, this.postcodes);
+      if (result.isMatch) {
+        out.push({ probe, clientId: record.id!, score: result.score, reasons: result.reasons });
+      }
+    }
+  }
+}

@@ -1,0 +1,744 @@
+import { Worker } from 'node:worker_threads';
+import type { MatchRecord } from '@bo/domain';
+import type { Tx } from '../../db/client.ts';
+import { swissPostcodes } from '../../core/postcodes.ts';
+import { BLOCK_LIMIT, probeKeys, scannedClients, usersEstimate, type CandidateProbe, type ProbeKeys } from './matches.repo.ts';
+import {
+  CandidateScorer,
+  COL_EMAIL_LOWER,
+  COL_GIVEN_SOUND,
+  COL_LOCALITY,
+  COL_MOBILE_E164,
+  COL_NUMBER,
+  COL_PHONE_E164,
+  COL_STREET,
+  COL_STREET_NAME,
+  COL_SURNAME_SOUND,
+  COL_ZIP,
+  readRow,
+  rowId,
+  rowRecord,
+  SCAN_COLUMNS,
+  type ProbeMatch,
+} from './matches.scan-rows.ts';
+import type { ScoreAnswer, ScoreBatch } from './matches.scan.worker.ts';
+
+/**
+ * The duplicate engine for many probes at once (an import's hundred thousand rows), by one scan of
+ * every client instead of nine index lookups per probe (docs/performance.md "The check by one scan of the clients").
+ *
+ * The candidates are the same as the lookups' (matches.repo.ts candidatesSql): a client is a candidate
+ * of a probe when one of its keys equals one of the probe's, the same keys, both sides computed by the
+ * same SQL expressions (the clients' as the stored columns users.match_*, the probes' by probeKeys).
+ * Only the matching changes place: the probes' keys go into a hash table here, the clients stream by
+ * once (COPY … TO STDOUT in PostgreSQL's binary format, their keys and compared fields), and each
+ * client's keys are looked up in the table. A client that shares a key is read into a record and
+ * scored against those probes, once however many probes it is a candidate of.
+ *
+ * The keys are matched by two 32-bit hashes of their bytes (a 64-bit hash): a collision would bring a
+ * pair no key brought, which the scorer then judges like any other (eight million keys of a million
+ * clients looked up among two million keys of a hundred thousand probes: by the count, one false pair
+ * in about a million such checks). Each key of a probe brings at most BLOCK_LIMIT clients,
+ * as each lookup does; where more share it, which ones is the order of the scan, as it is the index's
+ * order for a lookup.
+ */
+
+/** The lookups of candidatesSql, each with its own BLOCK_LIMIT. */
+const enum Lookup {
+  Phone = 0,
+  Mobile = 1,
+  Email = 2,
+  ZipSound = 3,
+  ZipGivenStreet = 4,
+  ZipGivenNumber = 5,
+  PlaceSound = 6,
+  Street = 7,
+  PlaceStreet = 8,
+}
+const LOOKUPS = 9;
+
+/** The kinds of key, hashed with the key so that two kinds never meet (a phone key is both phone fields'). */
+const enum Kind {
+  Phone = 1,
+  Email = 2,
+  ZipSound = 3,
+  ZipGivenStreet = 4,
+  ZipGivenNumber = 5,
+  PlaceSound = 6,
+  Street = 7,
+  PlaceStreet = 8,
+}
+
+// ---- hashing of keys: two independent 32-bit hashes over the key's bytes, its parts separated by 0 ----
+
+const SEPARATOR = 0;
+
+/** FNV-1a, 32 bits. */
+function fnvStep(h: number, byte: number): number {
+  return Math.imul(h ^ byte, 16777619);
+}
+/** A multiplicative hash with another constant and a rotation: independent of FNV's. */
+function mulStep(h: number, byte: number): number {
+  h = Math.imul(h ^ byte, 0x5bd1e995);
+  return (h << 13) | (h >>> 19);
+}
+const FNV_SEED = 0x811c9dc5 | 0;
+const MUL_SEED = 0x9747b28c | 0;
+
+/** The two hashes of a key: its kind, then its parts' bytes, each part followed by the separator. */
+interface KeyHash {
+  a: number;
+  b: number;
+}
+
+/** Hashes of keys made of byte ranges of one buffer (a scanned client's fields). */
+function hashA(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
+  let h = fnvStep(FNV_SEED, kind);
+  for (let i = starts[p1]!, e = ends[p1]!; i < e; i += 1) {
+    h = fnvStep(h, buf[i]!);
+  }
+  h = fnvStep(h, SEPARATOR);
+  if (p2 >= 0) {
+    for (let i = starts[p2]!, e = ends[p2]!; i < e; i += 1) {
+      h = fnvStep(h, buf[i]!);
+    }
+    h = fnvStep(h, SEPARATOR);
+  }
+  if (p3 >= 0) {
+    for (let i = starts[p3]!, e = ends[p3]!; i < e; i += 1) {
+      h = fnvStep(h, buf[i]!);
+    }
+    h = fnvStep(h, SEPARATOR);
+  }
+  if (extra >= 0) {
+    h = fnvStep(fnvStep(fnvStep(h, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
+  }
+  return h;
+}
+
+function hashB(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
+  let h = mulStep(MUL_SEED, kind);
+  for (let i = starts[p1]!, e = ends[p1]!; i < e; i += 1) {
+    h = mulStep(h, buf[i]!);
+  }
+  h = mulStep(h, SEPARATOR);
+  if (p2 >= 0) {
+    for (let i = starts[p2]!, e = ends[p2]!; i < e; i += 1) {
+      h = mulStep(h, buf[i]!);
+    }
+    h = mulStep(h, SEPARATOR);
+  }
+  if (p3 >= 0) {
+    for (let i = starts[p3]!, e = ends[p3]!; i < e; i += 1) {
+      h = mulStep(h, buf[i]!);
+    }
+    h = mulStep(h, SEPARATOR);
+  }
+  if (extra >= 0) {
+    h = mulStep(mulStep(mulStep(h, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
+  }
+  return h;
+}
+
+/** The hashes of a probe's key from its parts as text (UTF-8, the bytes the scan answers) and a number (-1: none). */
+export function keyHash(kind: number, parts: readonly string[], extra = -1): KeyHash {
+  let a = fnvStep(FNV_SEED, kind);
+  let b = mulStep(MUL_SEED, kind);
+  for (const part of parts) {
+    // Printable ASCII as it is (most keys), anything else through its UTF-8 bytes.
+    if (/^[ -~]*$/.test(part)) {
+      for (let i = 0; i < part.length; i += 1) {
+        const byte = part.charCodeAt(i);
+        a = fnvStep(a, byte);
+        b = mulStep(b, byte);
+      }
+    } else {
+      for (const byte of Buffer.from(part, 'utf8')) {
+        a = fnvStep(a, byte);
+        b = mulStep(b, byte);
+      }
+    }
+    a = fnvStep(a, SEPARATOR);
+    b = mulStep(b, SEPARATOR);
+  }
+  if (extra >= 0) {
+    a = fnvStep(fnvStep(fnvStep(a, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
+    b = mulStep(mulStep(mulStep(b, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
+  }
+  return { a, b };
+}
+
+/**
+ * The probes' keys: an open-addressing table of the keys' two hashes, each key with the list of the
+ * probes that hold it (in typed arrays: a hundred thousand probes hold about a million keys). A slot is
+ * four numbers side by side (first hash, second hash, first entry), so a lookup reads one place of
+ * memory; before it, a bit per value of the first hash's upper 25 bits (4 MB) answers most lookups
+ * (keys no probe holds) without the table. The second hash is computed only where the first is found.
+ */
+export class KeyTable {
+  private readonly mask: number;
+  /** Per slot: first hash, second hash, the first entry of its list plus one (0: empty), unused. */
+  private readonly slots: Int32Array;
+  private readonly filter = new Int32Array(1 << 20);
+  private entryProbe: Int32Array;
+  private entryNext: Int32Array;
+  private entries = 0;
+  private keys = 0;
+
+  constructor(expectedKeys: number) {
+    let size = 1024;
+    while (size < expectedKeys * 2) {
+      size *= 2;
+    }
+    this.mask = size - 1;
+    this.slots = new Int32Array(size * 4);
+    this.entryProbe = new Int32Array(Math.max(1024, expectedKeys));
+    this.entryNext = new Int32Array(Math.max(1024, expectedKeys));
+  }
+
+  private start(a: number): number {
+    return ((a ^ (a >>> 15)) & this.mask) << 2;
+  }
+
+  add(key: KeyHash, probe: number): void {
+    const slots = this.slots;
+    const wrap = slots.length - 1;
+    let s = this.start(key.a);
+    while (slots[s + 2] !== 0 && (slots[s] !== key.a || slots[s + 1] !== key.b)) {
+      s = (s + 4) & wrap;
+    }
+    const first = slots[s + 2]! - 1;
+    // The same key twice for one probe (two phones alike): once is enough.
+    if (first >= 0 && this.entryProbe[first] === probe) {
+      return;
+    }
+    if (first < 0) {
+      if ((this.keys + 1) * 2 > slots.length / 4) {
+        throw new Error('KeyTable: more keys than it was made for');
+      }
+      this.keys += 1;
+      slots[s] = key.a;
+      slots[s + 1] = key.b;
+      const bit = key.a >>> 7;
+      this.filter[bit >>> 5] = this.filter[bit >>> 5]! | (1 << (bit & 31));
+    }
+    if (this.entries === this.entryProbe.length) {
+      const probes = new Int32Array(this.entries * 2);
+      probes.set(this.entryProbe);
+      this.entryProbe = probes;
+      const next = new Int32Array(this.entries * 2);
+      next.set(this.entryNext);
+      this.entryNext = next;
+    }
+    this.entryProbe[this.entries] = probe;
+    this.entryNext[this.entries] = first;
+    slots[s + 2] = this.entries + 1;
+    this.entries += 1;
+  }
+
+  /**
+   * The first entry of the key of a scanned row's fields (`kind`, the parts `p1`–`p3` of `buf`, and
+   * `extra` unless -1), or -1.
+   */
+  find(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
+    const a = hashA(kind, buf, starts, ends, p1, p2, p3, extra);
+    const bit = a >>> 7;
+    if ((this.filter[bit >>> 5]! & (1 << (bit & 31))) === 0) {
+      return -1;
+    }
+    const slots = this.slots;
+    const wrap = slots.length - 1;
+    let s = this.start(a);
+    let b = 0;
+    let hashed = false;
+    while (slots[s + 2] !== 0) {
+      if (slots[s] === a) {
+        if (!hashed) {
+          b = hashB(kind, buf, starts, ends, p1, p2, p3, extra);
+          hashed = true;
+        }
+        if (slots[s + 1] === b) {
+          return slots[s + 2]! - 1;
+        }
+      }
+      s = (s + 4) & wrap;
+    }
+    return -1;
+  }
+
+  probeOf(entry: number): number {
+    return this.entryProbe[entry]!;
+  }
+
+  next(entry: number): number {
+    return this.entryNext[entry]!;
+  }
+}
+
+/** A client a probe may be (the scan's answer, as findClientMatchesInBatches answers). */
+export interface ScannedMatch {
+  clientId: number;
+  score: number;
+  reasons: string[];
+}
+
+/** Probes whose keys one statement computes. */
+const KEY_CHUNK = 5_000;
+/** Scanned rows between two reports of progress. */
+const PROGRESS_ROWS = 100_000;
+
+/**
+ * The street with its number is a key within the nearby postcodes. Looked up by the street alone, a
+ * common one ("bahnhofstr1") would bring every probe of the country holding it, each then refused for
+ * its distance: most of a scan's work. So the key also holds a square of the map (CELL_KM on a side)
+ * where the client's postcode lies, and a probe holds its street once per square where one of its
+ * nearby postcodes lies (at most nine); the list of nearby postcodes still decides.
+ */
+const CELL_KM = 10;
+
+/** The square of a postcode's centre (a number below 2^24), or -1 for an unknown postcode. */
+function cellOf(centre: { lat: number; lng: number } | null): number {
+  if (!centre) {
+    return -1;
+  }
+  const y = Math.floor((centre.lat * 111.2) / CELL_KM);
+  const x = Math.floor((centre.lng * 111.2 * Math.cos((46.8 * Math.PI) / 180)) / CELL_KM);
+  return y * 4096 + x;
+}
+
+/** Per four-digit postcode (its number), its square, or -1 (made once). */
+let cellsOfPostcodes: Int32Array | undefined;
+function postcodeCells(): Int32Array {
+  if (!cellsOfPostcodes) {
+    const postcodes = swissPostcodes();
+    const cells = new Int32Array(10_000).fill(-1);
+    for (let z = 1000; z < 10_000; z += 1) {
+      cells[z] = cellOf(postcodes.coordinates(String(z)));
+    }
+    cellsOfPostcodes = cells;
+  }
+  return cellsOfPostcodes;
+}
+
+/** The nearby postcodes of a list as numbers, and their squares (made once per list: lists are kept per postcode). */
+const nearMade = new WeakMap<string[], { postcodes: Set<number>; cells: number[] }>();
+function nearOf(near: string[]): { postcodes: Set<number>; cells: number[] } {
+  let made = nearMade.get(near);
+  if (!made) {
+    const cells = postcodeCells();
+    const postcodes = new Set(near.filter((z) => /^\d{4}$/.test(z)).map(Number));
+    made = { postcodes, cells: [...new Set([...postcodes].map((z) => cells[z]!).filter((c) => c >= 0))] };
+    nearMade.set(near, made);
+  }
+  return made;
+}
+
+/** A probe's keys as the hashes the table holds. */
+function keysOfProbe(probe: CandidateProbe, keys: ProbeKeys, add: (key: KeyHash) => void): void {
+  for (const phone of [probe.phoneE164, probe.mobilePhoneE164]) {
+    if (phone) {
+      add(keyHash(Kind.Phone, [phone]));
+    }
+  }
+  if (keys.email !== null) {
+    add(keyHash(Kind.Email, [keys.email]));
+  }
+  for (const sound of keys.sounds) {
+    if (keys.zipcode !== null) {
+      add(keyHash(Kind.ZipSound, [keys.zipcode, sound]));
+      if (keys.streetName !== null) {
+        add(keyHash(Kind.ZipGivenStreet, [keys.zipcode, sound, keys.streetName]));
+      }
+      if (keys.number !== null) {
+        add(keyHash(Kind.ZipGivenNumber, [keys.zipcode, sound, keys.number]));
+      }
+    }
+    if (keys.locality !== null) {
+      add(keyHash(Kind.PlaceSound, [keys.locality, sound]));
+    }
+  }
+  if (keys.street !== null) {
+    for (const cell of nearOf(probe.near).cells) {
+      add(keyHash(Kind.Street, [keys.street], cell));
+    }
+    if (keys.locality !== null) {
+      add(keyHash(Kind.PlaceStreet, [keys.locality, keys.street]));
+    }
+  }
+}
+
+/** The table of every probe's keys (their statements two at a time). */
+async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<KeyTable> {
+  const chunks: Promise<ProbeKeys[]>[] = [];
+  for (let from = 0; from < probes.length; from += KEY_CHUNK) {
+    const chunk = probeKeys(tx, probes.slice(from, from + KEY_CHUNK));
+    // A failure is answered where the chunk is awaited, not as unhandled meanwhile.
+    chunk.catch(() => undefined);
+    chunks.push(chunk);
+  }
+  const hashes: KeyHash[] = [];
+  const owners: number[] = [];
+  for (let c = 0; c < chunks.length; c += 1) {
+    for (const keys of await chunks[c]!) {
+      const probe = c * KEY_CHUNK + keys.i;
+      keysOfProbe(probes[probe]!, keys, (key) => {
+        hashes.push(key);
+        owners.push(probe);
+      });
+    }
+  }
+  const table = new KeyTable(hashes.length);
+  hashes.forEach((key, k) => table.add(key, owners[k]!));
+  return table;
+}
+
+/**
+ * Where the candidates of the scan are scored: here, one after the other as the rows come, or in a
+ * thread of their own (matches.scan.worker.ts) while this one reads on.
+ */
+interface Scoring {
+  /** The row just read (its fields in `starts`/`ends`, its bytes buf[from..to)) is a candidate of `probes`. */
+  add(buf: Buffer, from: number, to: number, starts: Int32Array, ends: Int32Array, probes: readonly number[]): void;
+  /** Resolves when the scoring has caught up enough for the scan to read on. */
+  drain(): Promise<void>;
+  /** Every match, once every row added is scored. */
+  finish(): Promise<ProbeMatch[]>;
+  close(): Promise<void>;
+}
+
+class InlineScoring implements Scoring {
+  private readonly scorer: CandidateScorer;
+  private readonly matches: ProbeMatch[] = [];
+  constructor(records: readonly MatchRecord[]) {
+    this.scorer = new CandidateScorer(records);
+  }
+  add(buf: Buffer, _from: number, _to: number, starts: Int32Array, ends: Int32Array, probes: readonly number[]): void {
+    this.scorer.score(rowRecord(buf, starts, ends), probes, 0, probes.length, this.matches);
+  }
+  drain(): Promise<void> {
+    return Promise.resolve();
+  }
+  finish(): Promise<ProbeMatch[]> {
+    return Promise.resolve(this.matches);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** The bytes of the rows of one batch sent to the scoring thread. */
+const BATCH_BYTES = 256 * 1024;
+/** Batches sent and not yet answered before the scan waits. */
+const BATCHES_AHEAD = 8;
+
+/**
+ * The options a thread starts with: the process's module loaders (under tsx, the app's start and the
+ * benches, its loader reads the thread's TypeScript), or tsx's where the process has none (the tests'
+ * runner). A thread takes no V8 or process options (a heap limit given to the process is refused).
+ */
+function threadArgs(): string[] {
+  const kept: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (['--require', '-r', '--import', '--loader', '--experimental-loader'].includes(arg) && i + 1 < args.length) {
+      kept.push(arg, args[i + 1]!);
+      i += 1;
+    } else if (/^--(require|import|loader|experimental-loader)=/.test(arg)) {
+      kept.push(arg);
+    }
+  }
+  return kept.some((a) => a.includes('tsx')) ? kept : [...kept, '--import', 'tsx'];
+}
+
+class ThreadScoring implements Scoring {
+  private readonly worker: Worker;
+  private readonly matches: ProbeMatch[] = [];
+  private rows = Buffer.allocUnsafe(BATCH_BYTES * 2);
+  private used = 0;
+  private rowEnds: number[] = [];
+  private probes: number[] = [];
+  private probeEnds: number[] = [];
+  private sent = 0;
+  private answered = 0;
+  private failure: Error | null = null;
+  private waiting: (() => void) | null = null;
+
+  constructor(records: readonly MatchRecord[]) {
+    this.worker = new Worker(new URL('./matches.scan.worker.ts', import.meta.url), {
+      workerData: { records },
+      execArgv: threadArgs(),
+      // Its own heap (the process's heap limit does not reach a thread): the probes, their prepared
+      // forms and the scorer's memories, about 150 MB for 100,000 probes (docs/operations.md).
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    this.worker.on('message', (answer: ScoreAnswer) => {
+      this.matches.push(...answer.matches);
+      this.answered += 1;
+      this.wake();
+    });
+    this.worker.on('error', (err) => {
+      this.failure = err;
+      this.wake();
+    });
+    this.worker.on('exit', (code) => {
+      if (this.answered < this.sent || code !== 0) {
+        this.failure ??= new Error(`the scoring thread stopped (${code})`);
+      }
+      this.wake();
+    });
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.();
+  }
+
+  add(buf: Buffer, from: number, to: number, _starts: Int32Array, _ends: Int32Array, probes: readonly number[]): void {
+    const length = to - from;
+    if (this.used + length > this.rows.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.rows.length * 2, this.used + length));
+      this.rows.copy(bigger, 0, 0, this.used);
+      this.rows = bigger;
+    }
+    buf.copy(this.rows, this.used, from, to);
+    this.used += length;
+    this.rowEnds.push(this.used);
+    for (const probe of probes) {
+      this.probes.push(probe);
+    }
+    this.probeEnds.push(this.probes.length);
+    if (this.used >= BATCH_BYTES) {
+      this.send();
+    }
+  }
+
+  private send(): void {
+    if (this.rowEnds.length === 0) {
+      return;
+    }
+    const rows = new Uint8Array(new ArrayBuffer(this.used));
+    rows.set(this.rows.subarray(0, this.used));
+    const batch: ScoreBatch = {
+      id: this.sent,
+      rows,
+      rowEnds: new Int32Array(this.rowEnds),
+      probes: new Int32Array(this.probes),
+      probeEnds: new Int32Array(this.probeEnds),
+    };
+    this.worker.postMessage(batch, [batch.rows.buffer, batch.rowEnds.buffer, batch.probes.buffer, batch.probeEnds.buffer]);
+    this.sent += 1;
+    this.used = 0;
+    this.rowEnds = [];
+    this.probes = [];
+    this.probeEnds = [];
+  }
+
+  async drain(): Promise<void> {
+    while (this.failure === null && this.sent - this.answered > BATCHES_AHEAD) {
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+    }
+    if (this.failure) {
+      throw this.failure;
+    }
+  }
+
+  async finish(): Promise<ProbeMatch[]> {
+    this.send();
+    while (this.failure === null && this.answered < this.sent) {
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+    }
+    if (this.failure) {
+      throw this.failure;
+    }
+    return this.matches;
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** The scoring thread's heap limit (MB). */
+const THREAD_HEAP_MB = 384;
+
+/** From this many probes on, the scan scores in a thread of its own (starting it costs about half a second). */
+export const SCORING_THREAD_FROM = 20_000;
+
+/**
+ * The clients each probe may be (at most `keep`, best first), every client of the company considered:
+ * the probes' keys computed by the database, then one scan of the clients (see above). `records` are
+ * the probes as the scorer reads them, `probes` as the keys' statement reads them (the same order).
+ * `onProgress` hears about how many probes are done, by the share of the clients scanned. With
+ * `thread` (by default from SCORING_THREAD_FROM probes on) the candidates are scored in a thread of
+ * their own while the scan reads on.
+ */
+export async function findClientMatchesByScan(
+  tx: Tx,
+  records: readonly MatchRecord[],
+  probes: readonly CandidateProbe[],
+  opts: { keep: number; onProgress?: (done: number) => Promise<void>; thread?: boolean },
+): Promise<ScannedMatch[][]> {
+  const n = probes.length;
+  const answer: ScannedMatch[][] = Array.from({ length: n }, () => []);
+  if (n === 0) {
+    return answer;
+  }
+  const scoring: Scoring = (opts.thread ?? n >= SCORING_THREAD_FROM) ? new ThreadScoring(records) : new InlineScoring(records);
+  try {
+    const table = await probeTable(tx, probes);
+    const scan = new Scan(table, probes, scoring);
+    const total = Math.max(1, await usersEstimate(tx));
+    let pending: Buffer | null = null;
+    for await (const chunk of scannedClients(tx, SCAN_COLUMNS)) {
+      const buf: Buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
+      const before = scan.rows;
+      const used = scan.read(buf);
+      pending = used < buf.length ? buf.subarray(used) : null;
+      await scoring.drain();
+      if (opts.onProgress && Math.floor(scan.rows / PROGRESS_ROWS) > Math.floor(before / PROGRESS_ROWS)) {
+        await opts.onProgress(Math.min(n - 1, Math.floor((n * scan.rows) / total)));
+      }
+    }
+    if (!scan.ended) {
+      throw new Error('the scan of the clients ended early');
+    }
+    for (const m of await scoring.finish()) {
+      answer[m.probe]!.push({ clientId: m.clientId, score: m.score, reasons: m.reasons });
+    }
+  } finally {
+    await scoring.close();
+  }
+  for (const list of answer) {
+    list.sort((a, b) => b.score - a.score || a.clientId - b.clientId);
+    list.length = Math.min(list.length, opts.keep);
+  }
+  await opts.onProgress?.(n);
+  return answer;
+}
+
+/** The clients as they stream by: PostgreSQL's binary COPY read row by row, each row's keys looked up, its candidates handed to the scoring. */
+class Scan {
+  rows = 0;
+  ended = false;
+  private header = true;
+  private readonly starts = new Int32Array(SCAN_COLUMNS.length);
+  private readonly ends = new Int32Array(SCAN_COLUMNS.length);
+  private readonly selfIds: Int32Array;
+  private readonly near: (Set<number> | null)[];
+  /** Per probe and lookup, the clients it brought (BLOCK_LIMIT at most). */
+  private readonly counts: Uint16Array;
+  /** Per probe, the last row that brought it (a client is scored once per probe, whatever keys they share). */
+  private readonly seenAt: Int32Array;
+  private readonly cells = postcodeCells();
+  private readonly hits: number[] = [];
+  private readonly unique: number[] = [];
+
+  constructor(
+    private readonly table: KeyTable,
+    probes: readonly CandidateProbe[],
+    private readonly scoring: Scoring,
+  ) {
+    const n = probes.length;
+    this.selfIds = Int32Array.from(probes, (p) => p.id ?? 0);
+    this.near = probes.map((p) => (p.near.length > 0 ? nearOf(p.near).postcodes : null));
+    this.counts = new Uint16Array(n * LOOKUPS);
+    this.seenAt = new Int32Array(n).fill(-1);
+  }
+
+  /** Reads the whole rows of `buf` (and the header, first); answers how many bytes it used. */
+  read(buf: Buffer): number {
+    let pos = 0;
+    if (this.header) {
+      // "PGCOPY\n\377\r\n\0", the flags, the header extension's length and the extension.
+      if (buf.length < 19 || buf.length < 19 + buf.readInt32BE(15)) {
+        return 0;
+      }
+      pos = 19 + buf.readInt32BE(15);
+      this.header = false;
+    }
+    while (!this.ended && pos + 2 <= buf.length) {
+      if (buf[pos] === 0xff && buf[pos + 1] === 0xff) {
+        // The trailer: a field count of -1.
+        this.ended = true;
+        return pos + 2;
+      }
+      const end = readRow(buf, pos, this.starts, this.ends);
+      if (end < 0) {
+        return pos;
+      }
+      this.row(buf, pos, end);
+      this.rows += 1;
+      pos = end;
+    }
+    return pos;
+  }
+
+  /** The client's postcode as a number when it is four digits, else -1. */
+  private zipNumber(buf: Buffer): number {
+    const s = this.starts[COL_ZIP]!;
+    if (s < 0 || this.ends[COL_ZIP]! - s !== 4) {
+      return -1;
+    }
+    let z = 0;
+    for (let i = s; i < s + 4; i += 1) {
+      const d = buf[i]! - 48;
+      if (d < 0 || d > 9) {
+        return -1;
+      }
+      z = z * 10 + d;
+    }
+    return z;
+  }
+
+  /** The probes of one key of the row (its parts the columns p1–p3, -1 for none), kept in `hits`. */
+  private lookup(buf: Buffer, id: number, which: Lookup, kind: Kind, p1: number, p2: number, p3: number, extra: number, zip: number): void {
+    const { starts, table, counts } = this;
+    if (starts[p1]! < 0 || (p2 >= 0 && starts[p2]! < 0) || (p3 >= 0 && starts[p3]! < 0)) {
+      return;
+    }
+    for (let entry = table.find(kind, buf, starts, this.ends, p1, p2, p3, extra); entry >= 0; entry = table.next(entry)) {
+      const probe = table.probeOf(entry);
+      if (this.selfIds[probe] === id || (which === Lookup.Street && !this.near[probe]!.has(zip))) {
+        continue;
+      }
+      const at = probe * LOOKUPS + which;
+      if (counts[at]! < BLOCK_LIMIT) {
+        counts[at] = counts[at]! + 1;
+        this.hits.push(probe);
+      }
+    }
+  }
+
+  private row(buf: Buffer, from: number, to: number): void {
+    const id = rowId(buf, this.starts);
+    const hits = this.hits;
+    hits.length = 0;
+    this.lookup(buf, id, Lookup.Phone, Kind.Phone, COL_PHONE_E164, -1, -1, -1, -1);
+    this.lookup(buf, id, Lookup.Mobile, Kind.Phone, COL_MOBILE_E164, -1, -1, -1, -1);
+    this.lookup(buf, id, Lookup.Email, Kind.Email, COL_EMAIL_LOWER, -1, -1, -1, -1);
+    this.lookup(buf, id, Lookup.ZipSound, Kind.ZipSound, COL_ZIP, COL_SURNAME_SOUND, -1, -1, -1);
+    this.lookup(buf, id, Lookup.ZipGivenStreet, Kind.ZipGivenStreet, COL_ZIP, COL_GIVEN_SOUND, COL_STREET_NAME, -1, -1);
+    this.lookup(buf, id, Lookup.ZipGivenNumber, Kind.ZipGivenNumber, COL_ZIP, COL_GIVEN_SOUND, COL_NUMBER, -1, -1);
+    this.lookup(buf, id, Lookup.PlaceSound, Kind.PlaceSound, COL_LOCALITY, COL_SURNAME_SOUND, -1, -1, -1);
+    const zip = this.zipNumber(buf);
+    const cell = zip < 0 ? -1 : this.cells[zip]!;
+    if (cell >= 0) {
+      this.lookup(buf, id, Lookup.Street, Kind.Street, COL_STREET, -1, -1, cell, zip);
+    }
+    this.lookup(buf, id, Lookup.PlaceStreet, Kind.PlaceStreet, COL_LOCALITY, COL_STREET, -1, -1, -1);
+    if (hits.length === 0) {
+      return;
+    }
+    const unique = this.unique;
+    unique.length = 0;
+    for (const probe of hits) {
+      if (this.seenAt[probe] !== this.rows) {
+        this.seenAt[probe] = this.rows;
+        unique.push(probe);
+      }
+    }
+    this.scoring.add(buf, from, to, this.starts, this.ends, unique);
+  }
+}
