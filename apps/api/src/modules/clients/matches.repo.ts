@@ -116,15 +116,22 @@ const nearMade = new WeakMap<string[], { joined: string; low: string | null; hig
  */
 function probeKeysCtes(probes: CandidateProbe[]): SQL {
   const col = <T>(f: (p: CandidateProbe, i: number) => T) => sql.param(probes.map(f));
-  return sql`
-    WITH p AS (
+  return keysCtes(sql`
       SELECT * FROM unnest(${col((_, i) => i)}::int[], ${col((p) => p.id)}::int[], ${col((p) => p.phoneE164)}::text[],
                            ${col((p) => p.mobilePhoneE164)}::text[], ${col((p) => p.email)}::text[], ${col((p) => p.zipcode)}::text[],
                            ${col((p) => p.name)}::text[], ${col((p) => p.surname)}::text[], ${col((p) => p.city)}::text[],
                            ${col((p) => p.address)}::text[], ${col((p) => nearParts(p.near).joined)}::text[],
                            ${col((p) => nearParts(p.near).low)}::text[], ${col((p) => nearParts(p.near).high)}::text[])
-        AS p(i, self_id, ph1, ph2, email, zipcode, name, surname, city, address, near, near_low, near_high)
-    ), k AS MATERIALIZED (
+        AS p(i, self_id, ph1, ph2, email, zipcode, name, surname, city, address, near, near_low, near_high)`);
+}
+
+/**
+ * The common table expressions `p` (the probes, from `probes`: rows of the columns i, self_id, ph1,
+ * ph2, email, zipcode, name, surname, city, address, near, near_low, near_high) and `k` (their keys).
+ */
+function keysCtes(probes: SQL): SQL {
+  return sql`
+    WITH p AS (${probes}), k AS MATERIALIZED (
       SELECT p.i, p.self_id, p.ph1, p.ph2,
              nullif(lower(btrim(p.email)), '') AS email,
              nullif(btrim(p.zipcode), '') AS zipcode,
@@ -201,8 +208,27 @@ export async function probeKeys(tx: Tx, probes: CandidateProbe[]): Promise<Probe
   if (probes.length === 0) {
     return [];
   }
+  // The probes as one JSON parameter (a hundred thousand of them: one text made natively, where ten
+  // arrays were written element by element); the nearby postcodes are no key of their own here.
+  const json = JSON.stringify(
+    probes.map((p, i) => ({
+      i,
+      self_id: p.id,
+      ph1: p.phoneE164,
+      ph2: p.mobilePhoneE164,
+      email: p.email,
+      zipcode: p.zipcode,
+      name: p.name,
+      surname: p.surname,
+      city: p.city,
+      address: p.address,
+    })),
+  );
   const res = await tx.execute<ProbeKeys>(
-    sql`${probeKeysCtes(probes)}
+    sql`${keysCtes(sql`
+          SELECT * FROM json_to_recordset(${json}::json)
+            AS p(i int, self_id int, ph1 text, ph2 text, email text, zipcode text, name text, surname text, city text, address text,
+                 near text, near_low text, near_high text)`)}
         SELECT k.i, k.email, k.zipcode, k.sounds, k.locality, k.street, k.street_name AS "streetName", k.number FROM k ORDER BY k.i`,
   );
   return res.rows;

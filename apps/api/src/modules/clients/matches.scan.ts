@@ -140,8 +140,11 @@ function hashB(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, 
   return h;
 }
 
-/** The hashes of a probe's key from its parts as text (UTF-8, the bytes the scan answers) and a number (-1: none). */
-export function keyHash(kind: number, parts: readonly string[], extra = -1): KeyHash {
+/**
+ * The hashes of a probe's key from its parts as text (UTF-8, the bytes the scan answers) and a number
+ * (-1: none), written into `out` (a hundred thousand probes make two million keys: no object each).
+ */
+export function keyHash(kind: number, parts: readonly string[], extra = -1, out: KeyHash = { a: 0, b: 0 }): KeyHash {
   let a = fnvStep(FNV_SEED, kind);
   let b = mulStep(MUL_SEED, kind);
   for (const part of parts) {
@@ -165,7 +168,9 @@ export function keyHash(kind: number, parts: readonly string[], extra = -1): Key
     a = fnvStep(fnvStep(fnvStep(a, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
     b = mulStep(mulStep(mulStep(b, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
   }
-  return { a, b };
+  out.a = a;
+  out.b = b;
+  return out;
 }
 
 /**
@@ -200,11 +205,12 @@ export class KeyTable {
     return ((a ^ (a >>> 15)) & this.mask) << 2;
   }
 
-  add(key: KeyHash, probe: number): void {
+  /** Adds the key of the hashes `a` and `b` for `probe`. */
+  add(a: number, b: number, probe: number): void {
     const slots = this.slots;
     const wrap = slots.length - 1;
-    let s = this.start(key.a);
-    while (slots[s + 2] !== 0 && (slots[s] !== key.a || slots[s + 1] !== key.b)) {
+    let s = this.start(a);
+    while (slots[s + 2] !== 0 && (slots[s] !== a || slots[s + 1] !== b)) {
       s = (s + 4) & wrap;
     }
     const first = slots[s + 2]! - 1;
@@ -217,9 +223,9 @@ export class KeyTable {
         throw new Error('KeyTable: more keys than it was made for');
       }
       this.keys += 1;
-      slots[s] = key.a;
-      slots[s + 1] = key.b;
-      const bit = key.a >>> 7;
+      slots[s] = a;
+      slots[s + 1] = b;
+      const bit = a >>> 7;
       this.filter[bit >>> 5] = this.filter[bit >>> 5]! | (1 << (bit & 31));
     }
     if (this.entries === this.entryProbe.length) {
@@ -333,62 +339,93 @@ function nearOf(near: string[]): { postcodes: Set<number>; cells: number[] } {
   return made;
 }
 
-/** A probe's keys as the hashes the table holds. */
-function keysOfProbe(probe: CandidateProbe, keys: ProbeKeys, add: (key: KeyHash) => void): void {
+/** A probe's keys as the hashes the table holds, each given to `add` in `key` (one object, written again for each). */
+function keysOfProbe(probe: CandidateProbe, keys: ProbeKeys, key: KeyHash, add: () => void): void {
   for (const phone of [probe.phoneE164, probe.mobilePhoneE164]) {
     if (phone) {
-      add(keyHash(Kind.Phone, [phone]));
+      keyHash(Kind.Phone, [phone], -1, key);
+      add();
     }
   }
   if (keys.email !== null) {
-    add(keyHash(Kind.Email, [keys.email]));
+    keyHash(Kind.Email, [keys.email], -1, key);
+    add();
   }
   for (const sound of keys.sounds) {
     if (keys.zipcode !== null) {
-      add(keyHash(Kind.ZipSound, [keys.zipcode, sound]));
+      keyHash(Kind.ZipSound, [keys.zipcode, sound], -1, key);
+      add();
       if (keys.streetName !== null) {
-        add(keyHash(Kind.ZipGivenStreet, [keys.zipcode, sound, keys.streetName]));
+        keyHash(Kind.ZipGivenStreet, [keys.zipcode, sound, keys.streetName], -1, key);
+        add();
       }
       if (keys.number !== null) {
-        add(keyHash(Kind.ZipGivenNumber, [keys.zipcode, sound, keys.number]));
+        keyHash(Kind.ZipGivenNumber, [keys.zipcode, sound, keys.number], -1, key);
+        add();
       }
     }
     if (keys.locality !== null) {
-      add(keyHash(Kind.PlaceSound, [keys.locality, sound]));
+      keyHash(Kind.PlaceSound, [keys.locality, sound], -1, key);
+      add();
     }
   }
   if (keys.street !== null) {
     for (const cell of nearOf(probe.near).cells) {
-      add(keyHash(Kind.Street, [keys.street], cell));
+      keyHash(Kind.Street, [keys.street], cell, key);
+      add();
     }
     if (keys.locality !== null) {
-      add(keyHash(Kind.PlaceStreet, [keys.locality, keys.street]));
+      keyHash(Kind.PlaceStreet, [keys.locality, keys.street], -1, key);
+      add();
     }
   }
 }
 
-/** The table of every probe's keys (their statements two at a time). */
+/** The keys' statements under way at once (each on a connection of the pool's). */
+const KEY_STATEMENTS_AHEAD = 2;
+
+/** The table of every probe's keys. */
 async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<KeyTable> {
   const chunks: Promise<ProbeKeys[]>[] = [];
-  for (let from = 0; from < probes.length; from += KEY_CHUNK) {
-    const chunk = probeKeys(tx, probes.slice(from, from + KEY_CHUNK));
-    // A failure is answered where the chunk is awaited, not as unhandled meanwhile.
-    chunk.catch(() => undefined);
-    chunks.push(chunk);
+  const send = (c: number) => {
+    if (c * KEY_CHUNK < probes.length) {
+      const chunk = probeKeys(tx, probes.slice(c * KEY_CHUNK, (c + 1) * KEY_CHUNK));
+      // A failure is answered where the chunk is awaited, not as unhandled meanwhile.
+      chunk.catch(() => undefined);
+      chunks[c] = chunk;
+    }
+  };
+  for (let c = 0; c < KEY_STATEMENTS_AHEAD; c += 1) {
+    send(c);
   }
-  const hashes: KeyHash[] = [];
-  const owners: number[] = [];
-  for (let c = 0; c < chunks.length; c += 1) {
-    for (const keys of await chunks[c]!) {
-      const probe = c * KEY_CHUNK + keys.i;
-      keysOfProbe(probes[probe]!, keys, (key) => {
-        hashes.push(key);
-        owners.push(probe);
-      });
+  // The keys' hashes and their probes, side by side (about twenty a probe).
+  let hashes = new Int32Array(Math.max(1024, probes.length * 24));
+  let count = 0;
+  const key: KeyHash = { a: 0, b: 0 };
+  let probe = 0;
+  const add = () => {
+    if (count * 3 === hashes.length) {
+      const more = new Int32Array(hashes.length * 2);
+      more.set(hashes);
+      hashes = more;
+    }
+    hashes[count * 3] = key.a;
+    hashes[count * 3 + 1] = key.b;
+    hashes[count * 3 + 2] = probe;
+    count += 1;
+  };
+  for (let c = 0; c * KEY_CHUNK < probes.length; c += 1) {
+    const rows = await chunks[c]!;
+    send(c + KEY_STATEMENTS_AHEAD);
+    for (const keys of rows) {
+      probe = c * KEY_CHUNK + keys.i;
+      keysOfProbe(probes[probe]!, keys, key, add);
     }
   }
-  const table = new KeyTable(hashes.length);
-  hashes.forEach((key, k) => table.add(key, owners[k]!));
+  const table = new KeyTable(count);
+  for (let k = 0; k < count; k += 1) {
+    table.add(hashes[k * 3]!, hashes[k * 3 + 1]!, hashes[k * 3 + 2]!);
+  }
   return table;
 }
 
