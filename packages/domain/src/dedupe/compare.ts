@@ -420,32 +420,54 @@ function comparePhones(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
   }
 }
 
-/** Per postcode lookup, whether two postcodes are near, remembered by pair (a few thousand postcodes). */
-const nearMemo = new WeakMap<PostcodeLookup, Map<string, Map<string, boolean>>>();
-let nearMemoSize = 0;
+/**
+ * Per postcode lookup, whether two postcodes are near, remembered by pair (a few thousand postcodes):
+ * four-digit postcodes by their numbers as one number key.
+ */
+const nearMemo = new WeakMap<PostcodeLookup, Map<number, boolean>>();
+
+/** A four-digit postcode as its number, or -1. */
+function postcodeNumber(p: string): number {
+  if (p.length !== 4) {
+    return -1;
+  }
+  let n = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const d = p.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) {
+      return -1;
+    }
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Whether two postcodes' centres lie within POSTCODE_NEAR_KM (false where one is unknown). */
+function measuredNear(pa: string, pb: string, postcodes: PostcodeLookup): boolean {
+  const ca = postcodes.coordinates(pa);
+  const cb = postcodes.coordinates(pb);
+  return ca && cb ? distanceKm(ca, cb) <= POSTCODE_NEAR_KM : false;
+}
 
 function postcodesNear(pa: string, pb: string, postcodes: PostcodeLookup | undefined): boolean {
   if (!postcodes) {
     return false;
   }
-  let byFirst = nearMemo.get(postcodes);
-  if (!byFirst || nearMemoSize >= NAME_MEMO_SIZE) {
-    byFirst = new Map();
-    nearMemo.set(postcodes, byFirst);
-    nearMemoSize = 0;
+  const na = postcodeNumber(pa);
+  const nb = postcodeNumber(pb);
+  if (na < 0 || nb < 0) {
+    return measuredNear(pa, pb, postcodes);
   }
-  let inner = byFirst.get(pa);
-  let near = inner?.get(pb);
+  let memo = nearMemo.get(postcodes);
+  if (!memo || memo.size >= NAME_MEMO_SIZE) {
+    memo = new Map();
+    nearMemo.set(postcodes, memo);
+  }
+  const key = na * 10_000 + nb;
+  let near = memo.get(key);
   if (near === undefined) {
-    const ca = postcodes.coordinates(pa);
-    const cb = postcodes.coordinates(pb);
-    near = ca && cb ? distanceKm(ca, cb) <= POSTCODE_NEAR_KM : false;
-    if (!inner) {
-      inner = new Map();
-      byFirst.set(pa, inner);
-    }
-    inner.set(pb, near);
-    nearMemoSize += 1;
+    near = measuredNear(pa, pb, postcodes);
+    memo.set(key, near);
   }
   return near;
 }
