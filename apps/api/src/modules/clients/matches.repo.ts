@@ -103,16 +103,8 @@ function nearParts(near: string[]): { joined: string; low: string | null; high: 
 const nearMade = new WeakMap<string[], { joined: string; low: string | null; high: string | null }>();
 
 /**
- * The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. With `scope`, each
- * key's lookup keeps only the clients of that scope; with `columns`, it answers the columns the engine
- * compares as well, read by the lookup itself (no second visit of each candidate's row). Exported for
- * bench/duplicate-counts.ts, which explains it.
- */
-/**
- * The probes and their keys as the statements of the engine read them: the common table expressions
- * `p` (the probes as array parameters) and `k` (each probe's keys, computed by the same expressions
- * as the clients' stored key columns). Shared by the lookups (candidatesSql) and the scan of all
- * clients (matches.scan.ts, probeKeys), so a key is defined once.
+ * The probes of the lookups as array parameters, with their keys (keysCtes): the common table
+ * expressions `p` and `k` of candidatesSql.
  */
 function probeKeysCtes(probes: CandidateProbe[]): SQL {
   const col = <T>(f: (p: CandidateProbe, i: number) => T) => sql.param(probes.map(f));
@@ -127,7 +119,9 @@ function probeKeysCtes(probes: CandidateProbe[]): SQL {
 
 /**
  * The common table expressions `p` (the probes, from `probes`: rows of the columns i, self_id, ph1,
- * ph2, email, zipcode, name, surname, city, address, near, near_low, near_high) and `k` (their keys).
+ * ph2, email, zipcode, name, surname, city, address, near, near_low, near_high) and `k` (each probe's
+ * keys, computed by the same expressions as the clients' stored key columns). Shared by the lookups
+ * (candidatesSql) and the scan of every client (probeKeys), so a key is defined once.
  */
 function keysCtes(probes: SQL): SQL {
   return sql`
