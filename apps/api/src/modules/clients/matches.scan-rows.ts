@@ -47,11 +47,8 @@ const COL_MOBILE = 15;
 const COL_CITY = 16;
 const COL_ADDRESS = 17;
 
-/**
- * The end of the row that begins at `pos` of `buf` (its fields' places in `starts`/`ends` from `base`
- * on, -1 for null), or -1 when `buf` ends inside it.
- */
-export function readRow(buf: Buffer, pos: number, starts: Int32Array, ends: Int32Array, base = 0): number {
+/** The end of the row that begins at `pos` of `buf` (its fields' places in `starts`/`ends`, -1 for null), or -1 when `buf` ends inside it. */
+export function readRow(buf: Buffer, pos: number, starts: Int32Array, ends: Int32Array): number {
   const fields = ((buf[pos]! << 24) | (buf[pos + 1]! << 16)) >> 16;
   let p = pos + 2;
   for (let f = 0; f < fields; f += 1) {
@@ -61,44 +58,44 @@ export function readRow(buf: Buffer, pos: number, starts: Int32Array, ends: Int3
     const length = (buf[p]! << 24) | (buf[p + 1]! << 16) | (buf[p + 2]! << 8) | buf[p + 3]!;
     p += 4;
     if (length < 0) {
-      starts[base + f] = -1;
-      ends[base + f] = -1;
+      starts[f] = -1;
+      ends[f] = -1;
     } else {
       if (p + length > buf.length) {
         return -1;
       }
-      starts[base + f] = p;
-      ends[base + f] = p + length;
+      starts[f] = p;
+      ends[f] = p + length;
       p += length;
     }
   }
   return p;
 }
 
-/** The client id of a row read by readRow (at `base`). */
-export function rowId(buf: Buffer, starts: Int32Array, base = 0): number {
-  const at = starts[base + COL_ID]!;
+/** The client id of a row read by readRow. */
+export function rowId(buf: Buffer, starts: Int32Array): number {
+  const at = starts[COL_ID]!;
   return (buf[at]! << 24) | (buf[at + 1]! << 16) | (buf[at + 2]! << 8) | buf[at + 3]!;
 }
 
-function text(buf: Buffer, starts: Int32Array, ends: Int32Array, at: number): string | null {
-  return starts[at]! < 0 ? null : buf.toString('utf8', starts[at], ends[at]);
+function text(buf: Buffer, starts: Int32Array, ends: Int32Array, col: number): string | null {
+  return starts[col]! < 0 ? null : buf.toString('utf8', starts[col], ends[col]);
 }
 
-/** The engine's record of a row read by readRow at `base` (the columns candidatesSql's lookups answer). */
-export function rowRecord(buf: Buffer, starts: Int32Array, ends: Int32Array, base = 0): MatchRecord {
+/** The engine's record of a row read by readRow (the columns candidatesSql's lookups answer). */
+export function rowRecord(buf: Buffer, starts: Int32Array, ends: Int32Array): MatchRecord {
   return {
-    id: rowId(buf, starts, base),
-    name: text(buf, starts, ends, base + COL_NAME),
-    surname: text(buf, starts, ends, base + COL_SURNAME),
-    email: text(buf, starts, ends, base + COL_EMAIL),
-    phone: text(buf, starts, ends, base + COL_PHONE),
-    mobile_phone: text(buf, starts, ends, base + COL_MOBILE),
-    zipcode: text(buf, starts, ends, base + COL_ZIP),
-    city: text(buf, starts, ends, base + COL_CITY),
-    address: text(buf, starts, ends, base + COL_ADDRESS),
-    phone_e164: text(buf, starts, ends, base + COL_PHONE_E164),
-    mobile_phone_e164: text(buf, starts, ends, base + COL_MOBILE_E164),
+    id: rowId(buf, starts),
+    name: text(buf, starts, ends, COL_NAME),
+    surname: text(buf, starts, ends, COL_SURNAME),
+    email: text(buf, starts, ends, COL_EMAIL),
+    phone: text(buf, starts, ends, COL_PHONE),
+    mobile_phone: text(buf, starts, ends, COL_MOBILE),
+    zipcode: text(buf, starts, ends, COL_ZIP),
+    city: text(buf, starts, ends, COL_CITY),
+    address: text(buf, starts, ends, COL_ADDRESS),
+    phone_e164: text(buf, starts, ends, COL_PHONE_E164),
+    mobile_phone_e164: text(buf, starts, ends, COL_MOBILE_E164),
   };
 }
 

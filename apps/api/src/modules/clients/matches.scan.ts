@@ -43,7 +43,10 @@ import type { ScoreAnswer, ScoreBatch } from './matches.scan.worker.ts';
  * order for a lookup.
  */
 
-/** The lookups of candidatesSql, each with its own BLOCK_LIMIT. */
+/**
+ * The lookups of candidatesSql, each with its own BLOCK_LIMIT; a key is hashed with its lookup's
+ * number, so two lookups' keys never meet (the mobile's with the phone's: a phone key is both fields').
+ */
 const enum Lookup {
   Phone = 0,
   Mobile = 1,
@@ -56,18 +59,6 @@ const enum Lookup {
   PlaceStreet = 8,
 }
 const LOOKUPS = 9;
-
-/** The kinds of key, hashed with the key so that two kinds never meet (a phone key is both phone fields'). */
-const enum Kind {
-  Phone = 1,
-  Email = 2,
-  ZipSound = 3,
-  ZipGivenStreet = 4,
-  ZipGivenNumber = 5,
-  PlaceSound = 6,
-  Street = 7,
-  PlaceStreet = 8,
-}
 
 // ---- hashing of keys: two independent 32-bit hashes over the key's bytes, its parts separated by 0 ----
 
@@ -91,53 +82,48 @@ interface KeyHash {
   b: number;
 }
 
-/** Hashes of keys made of byte ranges of one buffer (a scanned client's fields). */
-function hashA(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
-  let h = fnvStep(FNV_SEED, kind);
-  for (let i = starts[p1]!, e = ends[p1]!; i < e; i += 1) {
-    h = fnvStep(h, buf[i]!);
-  }
-  h = fnvStep(h, SEPARATOR);
-  if (p2 >= 0) {
-    for (let i = starts[p2]!, e = ends[p2]!; i < e; i += 1) {
-      h = fnvStep(h, buf[i]!);
-    }
-    h = fnvStep(h, SEPARATOR);
-  }
-  if (p3 >= 0) {
-    for (let i = starts[p3]!, e = ends[p3]!; i < e; i += 1) {
-      h = fnvStep(h, buf[i]!);
-    }
-    h = fnvStep(h, SEPARATOR);
-  }
-  if (extra >= 0) {
-    h = fnvStep(fnvStep(fnvStep(h, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
-  }
-  return h;
+/** A step of the first hash (FNV-1a) or of the second (`second`). */
+function step(second: boolean, h: number, byte: number): number {
+  return second ? mulStep(h, byte) : fnvStep(h, byte);
 }
 
-function hashB(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
-  let h = mulStep(MUL_SEED, kind);
-  for (let i = starts[p1]!, e = ends[p1]!; i < e; i += 1) {
-    h = mulStep(h, buf[i]!);
-  }
-  h = mulStep(h, SEPARATOR);
-  if (p2 >= 0) {
-    for (let i = starts[p2]!, e = ends[p2]!; i < e; i += 1) {
-      h = mulStep(h, buf[i]!);
+/** The start of a key's hash: its kind. */
+function hashStart(second: boolean, kind: number): number {
+  return step(second, second ? MUL_SEED : FNV_SEED, kind);
+}
+
+/** A key's hash ended by its number (-1: none; three bytes of it). */
+function hashEnd(second: boolean, h: number, extra: number): number {
+  return extra < 0 ? h : step(second, step(second, step(second, h, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
+}
+
+/**
+ * The first hash (or with `second` the second) of a key made of byte ranges of one buffer (a scanned
+ * client's fields `p1`–`p3`, -1 for none), each part followed by the separator, then `extra`.
+ */
+function rowKeyHash(
+  second: boolean,
+  kind: number,
+  buf: Buffer,
+  starts: Int32Array,
+  ends: Int32Array,
+  p1: number,
+  p2: number,
+  p3: number,
+  extra: number,
+): number {
+  let h = hashStart(second, kind);
+  for (let part = 0; part < 3; part += 1) {
+    const p = part === 0 ? p1 : part === 1 ? p2 : p3;
+    if (p < 0) {
+      break;
     }
-    h = mulStep(h, SEPARATOR);
-  }
-  if (p3 >= 0) {
-    for (let i = starts[p3]!, e = ends[p3]!; i < e; i += 1) {
-      h = mulStep(h, buf[i]!);
+    for (let i = starts[p]!, e = ends[p]!; i < e; i += 1) {
+      h = step(second, h, buf[i]!);
     }
-    h = mulStep(h, SEPARATOR);
+    h = step(second, h, SEPARATOR);
   }
-  if (extra >= 0) {
-    h = mulStep(mulStep(mulStep(h, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
-  }
-  return h;
+  return hashEnd(second, h, extra);
 }
 
 /**
@@ -145,31 +131,22 @@ function hashB(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, 
  * (-1: none), written into `out` (a hundred thousand probes make two million keys: no object each).
  */
 export function keyHash(kind: number, parts: readonly string[], extra = -1, out: KeyHash = { a: 0, b: 0 }): KeyHash {
-  let a = fnvStep(FNV_SEED, kind);
-  let b = mulStep(MUL_SEED, kind);
+  let a = hashStart(false, kind);
+  let b = hashStart(true, kind);
   for (const part of parts) {
     // Printable ASCII as it is (most keys), anything else through its UTF-8 bytes.
-    if (/^[ -~]*$/.test(part)) {
-      for (let i = 0; i < part.length; i += 1) {
-        const byte = part.charCodeAt(i);
-        a = fnvStep(a, byte);
-        b = mulStep(b, byte);
-      }
-    } else {
-      for (const byte of Buffer.from(part, 'utf8')) {
-        a = fnvStep(a, byte);
-        b = mulStep(b, byte);
-      }
+    const bytes = /^[ -~]*$/.test(part) ? null : Buffer.from(part, 'utf8');
+    const length = bytes ? bytes.length : part.length;
+    for (let i = 0; i < length; i += 1) {
+      const byte = bytes ? bytes[i]! : part.charCodeAt(i);
+      a = fnvStep(a, byte);
+      b = mulStep(b, byte);
     }
     a = fnvStep(a, SEPARATOR);
     b = mulStep(b, SEPARATOR);
   }
-  if (extra >= 0) {
-    a = fnvStep(fnvStep(fnvStep(a, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
-    b = mulStep(mulStep(mulStep(b, extra & 255), (extra >>> 8) & 255), (extra >>> 16) & 255);
-  }
-  out.a = a;
-  out.b = b;
+  out.a = hashEnd(false, a, extra);
+  out.b = hashEnd(true, b, extra);
   return out;
 }
 
@@ -247,7 +224,7 @@ export class KeyTable {
    * `extra` unless -1), or -1.
    */
   find(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
-    const a = hashA(kind, buf, starts, ends, p1, p2, p3, extra);
+    const a = rowKeyHash(false, kind, buf, starts, ends, p1, p2, p3, extra);
     const bit = a >>> 7;
     if ((this.filter[bit >>> 5]! & (1 << (bit & 31))) === 0) {
       return -1;
@@ -260,7 +237,7 @@ export class KeyTable {
     while (slots[s + 2] !== 0) {
       if (slots[s] === a) {
         if (!hashed) {
-          b = hashB(kind, buf, starts, ends, p1, p2, p3, extra);
+          b = rowKeyHash(true, kind, buf, starts, ends, p1, p2, p3, extra);
           hashed = true;
         }
         if (slots[s + 1] === b) {
@@ -343,39 +320,39 @@ function nearOf(near: string[]): { postcodes: Set<number>; cells: number[] } {
 function keysOfProbe(probe: CandidateProbe, keys: ProbeKeys, key: KeyHash, add: () => void): void {
   for (const phone of [probe.phoneE164, probe.mobilePhoneE164]) {
     if (phone) {
-      keyHash(Kind.Phone, [phone], -1, key);
+      keyHash(Lookup.Phone, [phone], -1, key);
       add();
     }
   }
   if (keys.email !== null) {
-    keyHash(Kind.Email, [keys.email], -1, key);
+    keyHash(Lookup.Email, [keys.email], -1, key);
     add();
   }
   for (const sound of keys.sounds) {
     if (keys.zipcode !== null) {
-      keyHash(Kind.ZipSound, [keys.zipcode, sound], -1, key);
+      keyHash(Lookup.ZipSound, [keys.zipcode, sound], -1, key);
       add();
       if (keys.streetName !== null) {
-        keyHash(Kind.ZipGivenStreet, [keys.zipcode, sound, keys.streetName], -1, key);
+        keyHash(Lookup.ZipGivenStreet, [keys.zipcode, sound, keys.streetName], -1, key);
         add();
       }
       if (keys.number !== null) {
-        keyHash(Kind.ZipGivenNumber, [keys.zipcode, sound, keys.number], -1, key);
+        keyHash(Lookup.ZipGivenNumber, [keys.zipcode, sound, keys.number], -1, key);
         add();
       }
     }
     if (keys.locality !== null) {
-      keyHash(Kind.PlaceSound, [keys.locality, sound], -1, key);
+      keyHash(Lookup.PlaceSound, [keys.locality, sound], -1, key);
       add();
     }
   }
   if (keys.street !== null) {
     for (const cell of nearOf(probe.near).cells) {
-      keyHash(Kind.Street, [keys.street], cell, key);
+      keyHash(Lookup.Street, [keys.street], cell, key);
       add();
     }
     if (keys.locality !== null) {
-      keyHash(Kind.PlaceStreet, [keys.locality, keys.street], -1, key);
+      keyHash(Lookup.PlaceStreet, [keys.locality, keys.street], -1, key);
       add();
     }
   }
@@ -730,7 +707,17 @@ class Scan {
   }
 
   /** The probes of one key of the row (its parts the columns p1–p3, -1 for none), kept in `hits`. */
-  private lookup(buf: Buffer, id: number, which: Lookup, kind: Kind, p1: number, p2: number, p3: number, extra: number, zip: number): void {
+  private lookup(
+    buf: Buffer,
+    id: number,
+    which: Lookup,
+    kind: Lookup,
+    p1: number,
+    p2: number,
+    p3: number,
+    extra: number,
+    zip: number,
+  ): void {
     const { starts, table, counts } = this;
     if (starts[p1]! < 0 || (p2 >= 0 && starts[p2]! < 0) || (p3 >= 0 && starts[p3]! < 0)) {
       return;
@@ -752,19 +739,19 @@ class Scan {
     const id = rowId(buf, this.starts);
     const hits = this.hits;
     hits.length = 0;
-    this.lookup(buf, id, Lookup.Phone, Kind.Phone, COL_PHONE_E164, -1, -1, -1, -1);
-    this.lookup(buf, id, Lookup.Mobile, Kind.Phone, COL_MOBILE_E164, -1, -1, -1, -1);
-    this.lookup(buf, id, Lookup.Email, Kind.Email, COL_EMAIL_LOWER, -1, -1, -1, -1);
-    this.lookup(buf, id, Lookup.ZipSound, Kind.ZipSound, COL_ZIP, COL_SURNAME_SOUND, -1, -1, -1);
-    this.lookup(buf, id, Lookup.ZipGivenStreet, Kind.ZipGivenStreet, COL_ZIP, COL_GIVEN_SOUND, COL_STREET_NAME, -1, -1);
-    this.lookup(buf, id, Lookup.ZipGivenNumber, Kind.ZipGivenNumber, COL_ZIP, COL_GIVEN_SOUND, COL_NUMBER, -1, -1);
-    this.lookup(buf, id, Lookup.PlaceSound, Kind.PlaceSound, COL_LOCALITY, COL_SURNAME_SOUND, -1, -1, -1);
+    this.lookup(buf, id, Lookup.Phone, Lookup.Phone, COL_PHONE_E164, -1, -1, -1, -1);
+    this.lookup(buf, id, Lookup.Mobile, Lookup.Phone, COL_MOBILE_E164, -1, -1, -1, -1);
+    this.lookup(buf, id, Lookup.Email, Lookup.Email, COL_EMAIL_LOWER, -1, -1, -1, -1);
+    this.lookup(buf, id, Lookup.ZipSound, Lookup.ZipSound, COL_ZIP, COL_SURNAME_SOUND, -1, -1, -1);
+    this.lookup(buf, id, Lookup.ZipGivenStreet, Lookup.ZipGivenStreet, COL_ZIP, COL_GIVEN_SOUND, COL_STREET_NAME, -1, -1);
+    this.lookup(buf, id, Lookup.ZipGivenNumber, Lookup.ZipGivenNumber, COL_ZIP, COL_GIVEN_SOUND, COL_NUMBER, -1, -1);
+    this.lookup(buf, id, Lookup.PlaceSound, Lookup.PlaceSound, COL_LOCALITY, COL_SURNAME_SOUND, -1, -1, -1);
     const zip = this.zipNumber(buf);
     const cell = zip < 0 ? -1 : this.cells[zip]!;
     if (cell >= 0) {
-      this.lookup(buf, id, Lookup.Street, Kind.Street, COL_STREET, -1, -1, cell, zip);
+      this.lookup(buf, id, Lookup.Street, Lookup.Street, COL_STREET, -1, -1, cell, zip);
     }
-    this.lookup(buf, id, Lookup.PlaceStreet, Kind.PlaceStreet, COL_LOCALITY, COL_STREET, -1, -1, -1);
+    this.lookup(buf, id, Lookup.PlaceStreet, Lookup.PlaceStreet, COL_LOCALITY, COL_STREET, -1, -1, -1);
     if (hits.length === 0) {
       return;
     }
