@@ -754,6 +754,106 @@ describe('the review by location, and its counts', () => {
   });
 });
 
+describe("the rows' references (batch and location, kept by triggers)", () => {
+  const insertRow = (
+    client: { query: (q: string, v: unknown[]) => Promise<unknown> },
+    batch: number,
+    rowNo: number,
+    location: number | null,
+  ) =>
+    client.query(
+      `INSERT INTO import_rows (batch_id, row_no, import_type, created_by_id, location_id, data) VALUES ($1, $2, 'leads', $3, $4, '{}'::jsonb)`,
+      [batch, rowNo, admin.id, location],
+    );
+  const sqlState = (err: unknown) => (err as { code?: string }).code;
+  let batch: ImportBatchDto;
+
+  beforeAll(async () => {
+    batch = await mapAndCheck(admin, await uploadOne(admin, 'Vorname;Nachname\nCarla;Refown\n', 'refown.csv'));
+  });
+
+  it('a deleted location is taken off the rows of its batches, which stay', async () => {
+    const who = await buildStaff(t, 'admin');
+    const [loc] = await t.db
+      .insert(locations)
+      .values({ code: 'REF-GONE', displayName: 'Messe Bern', city: 'Bern', type: 'event' })
+      .returning({ id: locations.id });
+    const checked = await mapAndCheck(
+      who,
+      await uploadOne(who, 'Vorname;Nachname\nAnna;Refgone\nBeat;Refgone\n', 'ref.csv'),
+      undefined,
+      loc!.id,
+    );
+    expect((await review(who)).data.map((r) => r.location?.code)).toEqual(['REF-GONE', 'REF-GONE']);
+    const del = await injectAs(t.app, admin.cookie, { method: 'DELETE', url: `/api/location/${loc!.id}` });
+    expect(del.statusCode, del.body).toBe(200);
+    const page = await review(who);
+    expect(page.data.map((r) => [r.data.surname, r.location])).toEqual([
+      ['Refgone', null],
+      ['Refgone', null],
+    ]);
+    expect((await batchOf(who, checked.id)).row_count).toBe(2);
+    const named = await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_rows WHERE location_id = $1`, [loc!.id]);
+    expect(named.rows[0]!.n).toBe(0);
+  });
+
+  it('refuses rows naming a batch or a location that does not exist, and writes none of the statement', async () => {
+    const before = await counts();
+    const missing = 2_000_000_000;
+    await expect(insertRow(t.pool, missing, 1, null)).rejects.toSatisfy((e) => sqlState(e) === '23503');
+    await expect(insertRow(t.pool, batch.id, 900_001, missing)).rejects.toSatisfy((e) => sqlState(e) === '23503');
+    // Many rows in one statement, the last naming a location that does not exist: none is kept.
+    await expect(
+      t.pool.query(
+        `INSERT INTO import_rows (batch_id, row_no, import_type, created_by_id, location_id, data)
+         SELECT $1, 900000 + n, 'leads', $2, CASE WHEN n = 50 THEN $3::int ELSE $4::int END, '{}'::jsonb FROM generate_series(1, 50) n`,
+        [batch.id, admin.id, missing, locationId],
+      ),
+    ).rejects.toSatisfy((e) => sqlState(e) === '23503');
+    expect(await counts()).toEqual(before);
+    // A row moved to a location that does not exist is refused too; to one that exists, or to none, it is not.
+    const [row] = (await t.pool.query<{ id: number }>(`SELECT id FROM import_rows WHERE batch_id = $1 LIMIT 1`, [batch.id])).rows;
+    await expect(t.pool.query(`UPDATE import_rows SET location_id = $1 WHERE id = $2`, [missing, row!.id])).rejects.toSatisfy(
+      (e) => sqlState(e) === '23503',
+    );
+    await expect(t.pool.query(`UPDATE import_rows SET location_id = NULL WHERE id = $1`, [row!.id])).resolves.toBeTruthy();
+    await expect(t.pool.query(`UPDATE import_rows SET location_id = $1 WHERE id = $2`, [locationId, row!.id])).resolves.toBeTruthy();
+  });
+
+  it('a location cannot go while rows naming it are being written: its deletion waits, then takes it off them', async () => {
+    const [loc] = await t.db
+      .insert(locations)
+      .values({ code: 'REF-WAIT', displayName: 'Messe Basel', city: 'Basel', type: 'event' })
+      .returning({ id: locations.id });
+    const writer = await t.pool.connect();
+    try {
+      await writer.query('BEGIN');
+      await insertRow(writer, batch.id, 910_001, loc!.id);
+      await insertRow(writer, batch.id, 910_002, loc!.id);
+      const deleting = injectAs(t.app, admin.cookie, { method: 'DELETE', url: `/api/location/${loc!.id}` });
+      await until(
+        async () =>
+          (
+            await t.pool.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+            )
+          ).rows[0]!.n > 0,
+        'the deletion waits for the rows being written',
+      );
+      await writer.query('COMMIT');
+      expect((await deleting).statusCode).toBe(200);
+    } finally {
+      writer.release();
+    }
+    const rows = await t.pool.query<{ location_id: number | null }>(
+      `SELECT location_id FROM import_rows WHERE batch_id = $1 AND row_no IN (910001, 910002)`,
+      [batch.id],
+    );
+    expect(rows.rows).toEqual([{ location_id: null }, { location_id: null }]);
+    await t.pool.query(`DELETE FROM import_rows WHERE batch_id = $1 AND row_no IN (910001, 910002)`, [batch.id]);
+  });
+});
+
 describe('a file of 1,000 rows end to end', () => {
   it('with errors and duplicates, checked, reviewed and launched', async () => {
     await discardPending(admin);
