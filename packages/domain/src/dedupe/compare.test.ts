@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockingKeys } from './blocking.ts';
-import { compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, matchScore, mayMatch } from './compare.ts';
-import { prepareRecord, type MatchRecord, type PostcodeLookup } from './record.ts';
+import { comparePrepared, compareRecords, levelWeight, MATCH_PARAMETERS, MATCH_THRESHOLD, matchScore, mayMatch } from './compare.ts';
+import { preparedForm, prepareRecord, type MatchRecord, type PostcodeLookup } from './record.ts';
 
 const hans: MatchRecord = {
   name: 'Hans',
@@ -324,6 +324,24 @@ describe('matchScore: the score of compareRecords, without the reasons', () => {
         );
       }
     }
+  });
+
+  it('a candidate prepared with its names for later answers as one prepared in full: mayMatch, the score and the reasons', () => {
+    let prepared = 0;
+    for (const a of records) {
+      for (const b of records) {
+        const full = compareRecords(a, b, postcodes);
+        const later = preparedForm(b, true);
+        expect(later.given).toBe('');
+        expect(mayMatch(prepareRecord(a), later, postcodes)).toBe(full.isMatch);
+        // Refused on the other fields: its names were never prepared.
+        prepared += later.namesOf === null ? 1 : 0;
+        expect(comparePrepared(prepareRecord(a), preparedForm(b, true), postcodes)).toEqual(full);
+        expect(matchScore(prepareRecord(a), preparedForm(b, true), postcodes)).toBeCloseTo(full.score, 12);
+      }
+    }
+    expect(prepared).toBeGreaterThan(0);
+    expect(prepared).toBeLessThan(records.length ** 2);
   });
 
   it.each([

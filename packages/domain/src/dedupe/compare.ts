@@ -6,7 +6,7 @@
  * weights add up with the prior odds into a match probability, the score.
  * The definition, with every number, is docs/duplicates.md.
  */
-import { prepareRecord, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
+import { prepareRecord, withNames, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
 import { isKnownGivenName } from './given-names.ts';
 import { isSwissMobile, normaliseName } from './normalise.ts';
 import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
@@ -568,6 +568,7 @@ function hasBothNames(p: PreparedRecord): boolean {
  * the first word as the given name and the rest as the surname, or the last word as the given name.
  */
 export function nameSplits(p: PreparedRecord): PreparedRecord[] {
+  withNames(p);
   const field = p.surname === '' ? 'given' : p.given === '' ? 'surname' : null;
   if (field === null) {
     return [];
@@ -599,6 +600,8 @@ const trial = new ScoreSink();
  * household's evidence then counts nothing).
  */
 function compareNameFields(pa: PreparedRecord, pb: PreparedRecord, out: Sink): boolean {
+  withNames(pa);
+  withNames(pb);
   // A full name in one field against a record with both names: the better of its two splits counts.
   const splits = hasBothNames(pb)
     ? nameSplits(pa).map((x) => [x, pb] as const)

@@ -186,13 +186,14 @@ export interface NormalisedStreet {
 const streetNameOf = remembered((name: string): string => normaliseStreetName(name));
 
 /**
- * An address line as street + building number (split by splitStreet of swiss-address.ts). Remembered
- * per line, and the street name per name (lines are mostly different, their streets mostly not).
+ * An address line as street + building number (split by splitStreet of swiss-address.ts). The street
+ * name is remembered per name; the line is not (lines are mostly different, their streets mostly not:
+ * remembering a scan's million lines, each seen once, cost more than splitting them).
  */
-export const normaliseStreet = remembered((line: string): Readonly<NormalisedStreet> => {
-  const { street, buildingNumber } = splitStreet(line);
-  return Object.freeze({ street: streetNameOf(street), number: buildingNumber.toLowerCase().replace(/\s+/g, '') });
-});
+export function normaliseStreet(line: string | null | undefined): NormalisedStreet {
+  const { street, buildingNumber } = splitStreet(line ?? '');
+  return { street: streetNameOf(street), number: buildingNumber.toLowerCase().replace(/\s+/g, '') };
+}
 
 /** A locality for comparison: folded, district numbers dropped ("Lausanne 25" → "lausanne"), letters only. */
 export const normaliseLocality = remembered((input: string): string =>

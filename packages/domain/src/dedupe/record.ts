@@ -54,6 +54,12 @@ export interface PreparedRecord {
   locality: string;
   street: string;
   number: string;
+  /**
+   * The record whose names are still to be prepared (`preparedForm` with `namesLater`), or null once
+   * they are: the comparisons prepare them (`withNames`) only when they get to the names, which most
+   * candidates of an import never do (mayMatch refuses them on the other fields).
+   */
+  namesOf: MatchRecord | null;
 }
 
 interface CacheEntry {
@@ -104,11 +110,10 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
 
 /**
  * The normalised form of a record, not cached: for records read once (an import's candidates, a
- * hundred thousand of them, each compared with one row).
+ * hundred thousand of them, each compared with one row). With `namesLater` the names are left empty
+ * until a comparison needs them (`withNames`).
  */
-export function preparedForm(r: MatchRecord): PreparedRecord {
-  const given = normaliseName(r.name);
-  const surname = normaliseName(r.surname);
+export function preparedForm(r: MatchRecord, namesLater = false): PreparedRecord {
   // A known E.164 form is what parsing the phone would give (normalisePhoneForMatch answers
   // normalisePhone's form of a valid number), without the parse.
   const phone = r.phone_e164 || normalisePhoneForMatch(r.phone);
@@ -116,18 +121,35 @@ export function preparedForm(r: MatchRecord): PreparedRecord {
   // Without repeats, the phone first.
   const phones = phone === '' ? (mobile === '' ? [] : [mobile]) : mobile === '' || mobile === phone ? [phone] : [phone, mobile];
   const { street, number } = normaliseStreet(r.address);
-  return {
-    given,
-    surname,
-    givenPlain: foldName(r.name),
-    surnamePlain: foldName(r.surname),
-    givenCode: phoneticOf(given),
-    surnameCode: phoneticOf(surname),
+  const prepared: PreparedRecord = {
+    given: '',
+    surname: '',
+    givenPlain: '',
+    surnamePlain: '',
+    givenCode: '',
+    surnameCode: '',
     email: normaliseEmail(r.email),
     phones,
     postcode: normalisePostcode(r.zipcode),
     locality: normaliseLocality(r.city),
     street,
     number: street === '' ? '' : number,
+    namesOf: r,
   };
+  return namesLater ? prepared : withNames(prepared);
+}
+
+/** `p` with its names prepared (in place, when `preparedForm` left them for later). */
+export function withNames(p: PreparedRecord): PreparedRecord {
+  const r = p.namesOf;
+  if (r !== null) {
+    p.given = normaliseName(r.name);
+    p.surname = normaliseName(r.surname);
+    p.givenPlain = foldName(r.name);
+    p.surnamePlain = foldName(r.surname);
+    p.givenCode = phoneticOf(p.given);
+    p.surnameCode = phoneticOf(p.surname);
+    p.namesOf = null;
+  }
+  return p;
 }

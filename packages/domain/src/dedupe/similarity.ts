@@ -128,18 +128,22 @@ export function oneDigitApart(a: string, b: string): boolean {
   if (a.length !== b.length || a === b) {
     return false;
   }
-  const diff: number[] = [];
+  // The first and second place where they differ (most pairs differ in more than two: no list is made).
+  let first = -1;
+  let second = -1;
   for (let i = 0; i < a.length; i += 1) {
-    if (a[i] !== b[i]) {
-      diff.push(i);
-      if (diff.length > 2) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) {
+      if (first < 0) {
+        first = i;
+      } else if (second < 0) {
+        second = i;
+      } else {
         return false;
       }
     }
   }
-  if (diff.length === 1) {
+  if (second < 0) {
     return true;
   }
-  const [i, j] = diff as [number, number];
-  return j === i + 1 && a[i] === b[j] && a[j] === b[i];
+  return second === first + 1 && a.charCodeAt(first) === b.charCodeAt(second) && a.charCodeAt(second) === b.charCodeAt(first);
 }

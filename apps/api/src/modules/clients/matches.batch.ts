@@ -91,7 +91,7 @@ export async function findClientMatchesInBatches(
       const found: ClientMatchRef[] = [];
       const prepared = prepareRecord(probe);
       for (const row of byProbe.get(i) ?? []) {
-        const candidate = preparedForm(row);
+        const candidate = preparedForm(row, true);
         if (!mayMatch(prepared, candidate, postcodes)) {
           continue;
         }

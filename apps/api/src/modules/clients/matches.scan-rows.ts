@@ -1,4 +1,4 @@
-import { comparePrepared, mayMatch, preparedForm, prepareRecord, type MatchRecord, type PreparedRecord } from '@bo/domain';
+import { comparePrepared, mayMatch, preparedForm, type MatchRecord, type PreparedRecord } from '@bo/domain';
 import { swissPostcodes } from '../../core/postcodes.ts';
 
 /**
@@ -121,10 +121,11 @@ export class CandidateScorer {
 
   /** The matches of `record` among `probes[from..to)`, added to `out`. */
   score(record: MatchRecord, probes: ArrayLike<number>, from: number, to: number, out: ProbeMatch[]): void {
-    const candidate = preparedForm(record);
+    // Its names are prepared only if a probe gets to them (most are refused on the other fields).
+    const candidate = preparedForm(record, true);
     for (let k = from; k < to; k += 1) {
       const probe = probes[k]!;
-      const prepared = (this.prepared[probe] ??= prepareRecord(this.records[probe]!));
+      const prepared = (this.prepared[probe] ??= preparedForm(this.records[probe]!));
       if (!mayMatch(prepared, candidate, this.postcodes)) {
         continue;
       }
