@@ -28,5 +28,6 @@ export {
   normalisePhones,
   normaliseStreet,
   normaliseStreetName,
+  remembered,
 } from './normalise.ts';
 export type { NormalisedStreet } from './normalise.ts';

@@ -1,3 +1,4 @@
+import { remembered } from '../dedupe/normalise.ts';
 import type { ValidationKey } from '../errors.ts';
 import { isPhone } from '../phone.ts';
 import type { ImportRowData } from '../schemas/import.ts';
@@ -59,7 +60,8 @@ const EXONYMS: Record<string, string> = {
   bienne: 'biel',
 };
 
-function normalisePlace(value: string): string {
+/** A place's name as the rules compare it; remembered (a file's hundred thousand rows name a few thousand places). */
+const normalisePlace = remembered((value: string): string => {
   const folded = value
     .normalize('NFD')
     .replace(/\p{Mn}/gu, '')
@@ -70,7 +72,12 @@ function normalisePlace(value: string): string {
     .replace(/\bsankt\b|\bsaint\b|\bste?\b/g, 'st')
     .replace(/[^a-z]+/g, '');
   return EXONYMS[folded] ?? folded;
-}
+});
+
+/** The names a locality of the postcode table is known by (its parts of a bilingual name, without a district number), normalised; remembered. */
+const localityNames = remembered((locality: string): readonly string[] =>
+  [locality, ...locality.split('/')].map((n) => normalisePlace(n.replace(/\s+\d+$/, ''))),
+);
 
 /**
  * Whether a written locality fits one of the postcode's: the same place in any writing (accents,
@@ -82,10 +89,14 @@ export function localityFits(city: string, localities: readonly string[]): boole
   if (!written) {
     return true;
   }
-  return localities.some((locality) => {
-    const names = [locality, ...locality.split('/')].map((n) => normalisePlace(n.replace(/\s+\d+$/, '')));
-    return names.some((n) => n === written || (written.length >= 4 && n.startsWith(written)) || (n.length >= 4 && written.startsWith(n)));
-  });
+  for (const locality of localities) {
+    for (const n of localityNames(locality)) {
+      if (n === written || (written.length >= 4 && n.startsWith(written)) || (n.length >= 4 && written.startsWith(n))) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Whether an age cell is a plausible age in years. */

@@ -1,11 +1,15 @@
 import {
   applyMapping,
-  compareRecords,
+  comparePrepared,
+  mayMatch,
   normalisePhone,
+  preparedForm,
+  remembered,
   validateImportRow,
   type ImportRowData,
   type MatchRecord,
   type PostcodeTable,
+  type PreparedRecord,
 } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { StoredImportMatch } from '../../db/schema/index.ts';
@@ -78,12 +82,14 @@ export function matchRecordOf(data: ImportRowData, id?: number): MatchRecord {
   };
 }
 
-const fold = (s: string | null) =>
-  (s ?? '')
+/** A name as the file's keys compare it; remembered (a file's names repeat). */
+const fold = remembered((s: string) =>
+  s
     .normalize('NFD')
     .replace(/\p{Mn}/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+    .replace(/[^a-z0-9]+/g, ''),
+);
 
 /** The keys two rows of one file that may be the same person share: e-mail, a phone, or surname with postcode. */
 function fileKeys(data: ImportRowData): string[] {
@@ -135,12 +141,12 @@ const TURN_ROWS = 2_000;
 function fileDuplicateFinder(rows: readonly { rowNo: number; data: ImportRowData }[]): (r: { data: ImportRowData }, i: number) => number[] {
   const postcodes = swissPostcodes();
   const seen = new Map<string, number[]>();
-  // The records of the rows compared only (most rows share no key with an earlier one).
-  const made = new Map<number, MatchRecord>();
+  // The prepared records of the rows compared only (most rows share no key with an earlier one).
+  const made = new Map<number, PreparedRecord>();
   const record = (i: number) => {
     let r = made.get(i);
     if (!r) {
-      r = matchRecordOf(rows[i]!.data);
+      r = preparedForm(matchRecordOf(rows[i]!.data), true);
       made.set(i, r);
     }
     return r;
@@ -159,7 +165,10 @@ function fileDuplicateFinder(rows: readonly { rowNo: number; data: ImportRowData
     }
     const dups: number[] = [];
     for (const j of [...candidates].sort((a, b) => a - b)) {
-      if (compareRecords(record(i), record(j), postcodes).isMatch) {
+      // mayMatch first: most pairs are refused without comparing the names or making the reasons.
+      const a = record(i);
+      const b = record(j);
+      if (mayMatch(a, b, postcodes) && comparePrepared(a, b, postcodes).isMatch) {
         dups.push(rows[j]!.rowNo);
       }
     }
