@@ -168,8 +168,11 @@ describe('the scan of every client (matches.scan.ts)', () => {
 });
 
 describe('KeyTable', () => {
-  it('finds each key it holds with all its probes, and no other', () => {
-    const table = new KeyTable(3_000);
+  it.each([
+    ['made for them', 3_000],
+    ['made for fewer keys: it grows', 10],
+  ])('finds each key it holds with all its probes, and no other (%s)', (_, expected) => {
+    const table = new KeyTable(expected);
     for (let i = 0; i < 1_000; i += 1) {
       const zipSound = keyHash(3, [String(1000 + i), `S${i % 7}`]);
       table.add(zipSound.a, zipSound.b, i);

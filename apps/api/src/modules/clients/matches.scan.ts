@@ -127,27 +127,65 @@ function rowKeyHash(
 }
 
 /**
- * The hashes of a probe's key from its parts as text (UTF-8, the bytes the scan answers) and a number
- * (-1: none), written into `out` (a hundred thousand probes make two million keys: no object each).
+ * A probe's key hashed part by part, as rowKeyHash hashes a scanned row's: `begin` with its kind, a
+ * `part` for each of its parts (UTF-8, the bytes the scan answers), then `end` with its number (-1:
+ * none), which writes the key's two hashes into `out` and leaves the parts' state as it was (a street
+ * is one key per square of the map: its parts are hashed once). No list or object per key: a hundred
+ * thousand probes make about two million keys.
  */
-export function keyHash(kind: number, parts: readonly string[], extra = -1, out: KeyHash = { a: 0, b: 0 }): KeyHash {
-  let a = hashStart(false, kind);
-  let b = hashStart(true, kind);
-  for (const part of parts) {
-    // Printable ASCII as it is (most keys), anything else through its UTF-8 bytes.
-    const bytes = /^[ -~]*$/.test(part) ? null : Buffer.from(part, 'utf8');
-    const length = bytes ? bytes.length : part.length;
-    for (let i = 0; i < length; i += 1) {
-      const byte = bytes ? bytes[i]! : part.charCodeAt(i);
-      a = fnvStep(a, byte);
-      b = mulStep(b, byte);
-    }
-    a = fnvStep(a, SEPARATOR);
-    b = mulStep(b, SEPARATOR);
+class KeyHasher {
+  private a = 0;
+  private b = 0;
+
+  begin(kind: number): this {
+    this.a = hashStart(false, kind);
+    this.b = hashStart(true, kind);
+    return this;
   }
-  out.a = hashEnd(false, a, extra);
-  out.b = hashEnd(true, b, extra);
-  return out;
+
+  part(text: string): this {
+    let a = this.a;
+    let b = this.b;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        // Not ASCII (an ASCII character is its own UTF-8 byte): the whole part through its UTF-8 bytes.
+        return this.bytes(Buffer.from(text, 'utf8'));
+      }
+      a = fnvStep(a, c);
+      b = mulStep(b, c);
+    }
+    this.a = fnvStep(a, SEPARATOR);
+    this.b = mulStep(b, SEPARATOR);
+    return this;
+  }
+
+  private bytes(bytes: Buffer): this {
+    let a = this.a;
+    let b = this.b;
+    for (let i = 0; i < bytes.length; i += 1) {
+      a = fnvStep(a, bytes[i]!);
+      b = mulStep(b, bytes[i]!);
+    }
+    this.a = fnvStep(a, SEPARATOR);
+    this.b = mulStep(b, SEPARATOR);
+    return this;
+  }
+
+  end(extra: number, out: KeyHash): KeyHash {
+    out.a = hashEnd(false, this.a, extra);
+    out.b = hashEnd(true, this.b, extra);
+    return out;
+  }
+}
+
+/** The hashes of a probe's key from its parts as text and a number (-1: none), written into `out`. */
+export function keyHash(kind: number, parts: readonly string[], extra = -1, out: KeyHash = { a: 0, b: 0 }): KeyHash {
+  const hasher = new KeyHasher().begin(kind);
+  for (const part of parts) {
+    hasher.part(part);
+  }
+  return hasher.end(extra, out);
 }
 
 /**
@@ -158,9 +196,9 @@ export function keyHash(kind: number, parts: readonly string[], extra = -1, out:
  * (keys no probe holds) without the table. The second hash is computed only where the first is found.
  */
 export class KeyTable {
-  private readonly mask: number;
+  private mask: number;
   /** Per slot: first hash, second hash, the first entry of its list plus one (0: empty), unused. */
-  private readonly slots: Int32Array;
+  private slots: Int32Array;
   private readonly filter = new Int32Array(1 << 20);
   private entryProbe: Int32Array;
   private entryNext: Int32Array;
@@ -197,7 +235,10 @@ export class KeyTable {
     }
     if (first < 0) {
       if ((this.keys + 1) * 2 > slots.length / 4) {
-        throw new Error('KeyTable: more keys than it was made for');
+        // More keys than it was made for: twice the slots, and this key's place found again.
+        this.grow();
+        this.add(a, b, probe);
+        return;
       }
       this.keys += 1;
       slots[s] = a;
@@ -217,6 +258,27 @@ export class KeyTable {
     this.entryNext[this.entries] = first;
     slots[s + 2] = this.entries + 1;
     this.entries += 1;
+  }
+
+  /** Twice the slots, every key moved to its place among them (the lists of probes stay as they are). */
+  private grow(): void {
+    const old = this.slots;
+    const size = old.length / 2;
+    this.mask = size - 1;
+    const slots = new Int32Array(size * 4);
+    const wrap = slots.length - 1;
+    for (let o = 0; o < old.length; o += 4) {
+      if (old[o + 2] !== 0) {
+        let s = this.start(old[o]!);
+        while (slots[s + 2] !== 0) {
+          s = (s + 4) & wrap;
+        }
+        slots[s] = old[o]!;
+        slots[s + 1] = old[o + 1]!;
+        slots[s + 2] = old[o + 2]!;
+      }
+    }
+    this.slots = slots;
   }
 
   /**
@@ -316,44 +378,46 @@ function nearOf(near: string[]): { postcodes: Set<number>; cells: number[] } {
   return made;
 }
 
-/** A probe's keys as the hashes the table holds, each given to `add` in `key` (one object, written again for each). */
-function keysOfProbe(probe: CandidateProbe, keys: ProbeKeys, key: KeyHash, add: () => void): void {
-  for (const phone of [probe.phoneE164, probe.mobilePhoneE164]) {
+/** The keys of probe number `probe` added to `table`, hashed by `hasher` into `key` (both used again for each). */
+function addKeysOfProbe(table: KeyTable, probe: number, p: CandidateProbe, keys: ProbeKeys, hasher: KeyHasher, key: KeyHash): void {
+  for (const phone of [p.phoneE164, p.mobilePhoneE164]) {
     if (phone) {
-      keyHash(Lookup.Phone, [phone], -1, key);
-      add();
+      hasher.begin(Lookup.Phone).part(phone).end(-1, key);
+      table.add(key.a, key.b, probe);
     }
   }
   if (keys.email !== null) {
-    keyHash(Lookup.Email, [keys.email], -1, key);
-    add();
+    hasher.begin(Lookup.Email).part(keys.email).end(-1, key);
+    table.add(key.a, key.b, probe);
   }
   for (const sound of keys.sounds) {
     if (keys.zipcode !== null) {
-      keyHash(Lookup.ZipSound, [keys.zipcode, sound], -1, key);
-      add();
+      hasher.begin(Lookup.ZipSound).part(keys.zipcode).part(sound).end(-1, key);
+      table.add(key.a, key.b, probe);
       if (keys.streetName !== null) {
-        keyHash(Lookup.ZipGivenStreet, [keys.zipcode, sound, keys.streetName], -1, key);
-        add();
+        hasher.begin(Lookup.ZipGivenStreet).part(keys.zipcode).part(sound).part(keys.streetName).end(-1, key);
+        table.add(key.a, key.b, probe);
       }
       if (keys.number !== null) {
-        keyHash(Lookup.ZipGivenNumber, [keys.zipcode, sound, keys.number], -1, key);
-        add();
+        hasher.begin(Lookup.ZipGivenNumber).part(keys.zipcode).part(sound).part(keys.number).end(-1, key);
+        table.add(key.a, key.b, probe);
       }
     }
     if (keys.locality !== null) {
-      keyHash(Lookup.PlaceSound, [keys.locality, sound], -1, key);
-      add();
+      hasher.begin(Lookup.PlaceSound).part(keys.locality).part(sound).end(-1, key);
+      table.add(key.a, key.b, probe);
     }
   }
   if (keys.street !== null) {
-    for (const cell of nearOf(probe.near).cells) {
-      keyHash(Lookup.Street, [keys.street], cell, key);
-      add();
+    // One key per square: the street hashed once.
+    hasher.begin(Lookup.Street).part(keys.street);
+    for (const cell of nearOf(p.near).cells) {
+      hasher.end(cell, key);
+      table.add(key.a, key.b, probe);
     }
     if (keys.locality !== null) {
-      keyHash(Lookup.PlaceStreet, [keys.locality, keys.street], -1, key);
-      add();
+      hasher.begin(Lookup.PlaceStreet).part(keys.locality).part(keys.street).end(-1, key);
+      table.add(key.a, key.b, probe);
     }
   }
 }
@@ -361,7 +425,13 @@ function keysOfProbe(probe: CandidateProbe, keys: ProbeKeys, key: KeyHash, add: 
 /** The keys' statements under way at once (each on a connection of the pool's). */
 const KEY_STATEMENTS_AHEAD = 2;
 
-/** The table of every probe's keys. */
+/** Keys a probe holds, about (the table is made for this many and grows when they are more). */
+const KEYS_PER_PROBE = 20;
+
+/**
+ * The table of every probe's keys, filled as each chunk's keys come (while the next chunks' statements
+ * run in the database).
+ */
 async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<KeyTable> {
   const chunks: Promise<ProbeKeys[]>[] = [];
   const send = (c: number) => {
@@ -375,33 +445,16 @@ async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<Ke
   for (let c = 0; c < KEY_STATEMENTS_AHEAD; c += 1) {
     send(c);
   }
-  // The keys' hashes and their probes, side by side (about twenty a probe).
-  let hashes = new Int32Array(Math.max(1024, probes.length * 24));
-  let count = 0;
+  const table = new KeyTable(probes.length * KEYS_PER_PROBE);
+  const hasher = new KeyHasher();
   const key: KeyHash = { a: 0, b: 0 };
-  let probe = 0;
-  const add = () => {
-    if (count * 3 === hashes.length) {
-      const more = new Int32Array(hashes.length * 2);
-      more.set(hashes);
-      hashes = more;
-    }
-    hashes[count * 3] = key.a;
-    hashes[count * 3 + 1] = key.b;
-    hashes[count * 3 + 2] = probe;
-    count += 1;
-  };
   for (let c = 0; c * KEY_CHUNK < probes.length; c += 1) {
     const rows = await chunks[c]!;
     send(c + KEY_STATEMENTS_AHEAD);
     for (const keys of rows) {
-      probe = c * KEY_CHUNK + keys.i;
-      keysOfProbe(probes[probe]!, keys, key, add);
+      const probe = c * KEY_CHUNK + keys.i;
+      addKeysOfProbe(table, probe, probes[probe]!, keys, hasher, key);
     }
-  }
-  const table = new KeyTable(count);
-  for (let k = 0; k < count; k += 1) {
-    table.add(hashes[k * 3]!, hashes[k * 3 + 1]!, hashes[k * 3 + 2]!);
   }
   return table;
 }
