@@ -170,7 +170,7 @@ describe('the scan of every client (matches.scan.ts)', () => {
 describe('KeyTable', () => {
   it.each([
     ['made for them', 3_000],
-    ['made for fewer keys: it grows', 10],
+    ['made for fewer keys: its lists grow', 10],
   ])('finds each key it holds with all its probes, and no other (%s)', (_, expected) => {
     const table = new KeyTable(expected);
     for (let i = 0; i < 1_000; i += 1) {
@@ -193,8 +193,9 @@ describe('KeyTable', () => {
       });
       const found: number[] = [];
       const cols = [0, parts.length > 1 ? 1 : -1, parts.length > 2 ? 2 : -1] as const;
-      for (let e = table.find(kind, b, starts, ends, cols[0], cols[1], cols[2], extra); e >= 0; e = table.next(e)) {
-        found.push(table.probeOf(e));
+      const slot = table.find(kind, b, starts, ends, cols[0], cols[1], cols[2], extra);
+      for (let i = slot < 0 ? 0 : table.from(slot), end = slot < 0 ? 0 : table.to(slot); i < end; i += 1) {
+        found.push(table.probeAt(i));
       }
       return found.sort((x, y) => x - y);
     };
@@ -206,5 +207,40 @@ describe('KeyTable', () => {
     // A number beside the parts (a square of the map): twenty probes share each.
     expect(probesOf(7, ['bahnhofstr1'], 3)).toEqual(Array.from({ length: 20 }, (_, k) => 5_003 + 50 * k));
     expect(probesOf(7, ['bahnhofstr1'])).toEqual([]);
+  });
+
+  it('keeps two keys apart whose first hashes are the same', () => {
+    // Two keys of one first hash, found among numbers (a birthday of 32 bits: about 80,000 tries).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i += 1) {
+      const text = String(i);
+      const { a } = keyHash(3, [text]);
+      const other = seen.get(a);
+      if (other !== undefined) {
+        pair = [other, text];
+      }
+      seen.set(a, text);
+    }
+    const [first, second] = pair;
+    const table = new KeyTable(10);
+    // Added in turns, so the two keys' probes come mixed in the order of the first hash.
+    for (let probe = 0; probe < 6; probe += 1) {
+      const { a, b } = keyHash(3, [probe % 2 === 0 ? first : second]);
+      table.add(a, b, probe);
+    }
+    const other = keyHash(4, ['elsewhere']);
+    table.add(other.a, other.b, 9);
+    const probesOf = (text: string) => {
+      const slot = table.find(3, Buffer.from(text), Int32Array.of(0), Int32Array.of(Buffer.byteLength(text)), 0, -1, -1, -1);
+      const found: number[] = [];
+      for (let i = slot < 0 ? 0 : table.from(slot), end = slot < 0 ? 0 : table.to(slot); i < end; i += 1) {
+        found.push(table.probeAt(i));
+      }
+      return found;
+    };
+    expect(keyHash(3, [first]).b).not.toBe(keyHash(3, [second]).b);
+    expect(probesOf(first)).toEqual([0, 2, 4]);
+    expect(probesOf(second)).toEqual([1, 3, 5]);
   });
 });

@@ -189,103 +189,163 @@ export function keyHash(kind: number, parts: readonly string[], extra = -1, out:
 }
 
 /**
- * The probes' keys: an open-addressing table of the keys' two hashes, each key with the list of the
- * probes that hold it (in typed arrays: a hundred thousand probes hold about a million keys). A slot is
- * four numbers side by side (first hash, second hash, first entry), so a lookup reads one place of
- * memory; before it, a bit per value of the first hash's upper 25 bits (4 MB) answers most lookups
- * (keys no probe holds) without the table. The second hash is computed only where the first is found.
+ * The probes' keys: an open-addressing table of the keys' two hashes, each key with the probes that
+ * hold it side by side (in typed arrays: a hundred thousand probes hold about 1.3 million keys). A slot
+ * is four numbers side by side (first hash, second hash, where its probes begin and end), so a lookup
+ * reads one place of memory for the key and one for its probes; before it, a bit per value of the first
+ * hash's upper 25 bits (4 MB) answers most lookups (keys no probe holds) without the table. The second
+ * hash is computed only where the first is found.
+ *
+ * The keys are added first, one after the other into flat lists, and the table is made once they are
+ * all there (`build`): sorted by their first hash (a radix sort, in passes that read and write memory
+ * in order), equal keys come together and fill the slots in the order of the slots, which begin at the
+ * hash's upper bits. Put into the table one by one as they came, each key cost two or three reads of
+ * memory at random places (the table was 64 MB): 1.5 s for the 1.66 million keys of 100,000 probes,
+ * where sorting them and filling the table in order costs about a tenth (docs/performance.md).
  */
 export class KeyTable {
-  private mask: number;
-  /** Per slot: first hash, second hash, the first entry of its list plus one (0: empty), unused. */
-  private slots: Int32Array;
   private readonly filter = new Int32Array(1 << 20);
-  private entryProbe: Int32Array;
-  private entryNext: Int32Array;
-  private entries = 0;
-  private keys = 0;
+  /** The keys added: first hash, second hash and probe, three numbers each. */
+  private added: Int32Array;
+  private count = 0;
+  private built = false;
+  /** Per slot: first hash, second hash, the first of its probes and the end of them (0: an empty slot). */
+  private slots = new Int32Array(4);
+  private shift = 31;
+  private probes = new Int32Array(0);
 
   constructor(expectedKeys: number) {
-    let size = 1024;
-    while (size < expectedKeys * 2) {
-      size *= 2;
-    }
-    this.mask = size - 1;
-    this.slots = new Int32Array(size * 4);
-    this.entryProbe = new Int32Array(Math.max(1024, expectedKeys));
-    this.entryNext = new Int32Array(Math.max(1024, expectedKeys));
+    this.added = new Int32Array(Math.max(1024, expectedKeys) * 3);
   }
 
-  private start(a: number): number {
-    return ((a ^ (a >>> 15)) & this.mask) << 2;
-  }
-
-  /** Adds the key of the hashes `a` and `b` for `probe`. */
+  /** Adds the key of the hashes `a` and `b` for `probe` (before `build`). */
   add(a: number, b: number, probe: number): void {
-    const slots = this.slots;
-    const wrap = slots.length - 1;
-    let s = this.start(a);
-    while (slots[s + 2] !== 0 && (slots[s] !== a || slots[s + 1] !== b)) {
-      s = (s + 4) & wrap;
+    if (this.built) {
+      throw new Error('the table of keys is already made');
     }
-    const first = slots[s + 2]! - 1;
-    // The same key twice for one probe (two phones alike): once is enough.
-    if (first >= 0 && this.entryProbe[first] === probe) {
+    const at = this.count * 3;
+    if (at === this.added.length) {
+      // More keys than it was made for: twice the room.
+      const bigger = new Int32Array(this.added.length * 2);
+      bigger.set(this.added);
+      this.added = bigger;
+    }
+    const added = this.added;
+    added[at] = a;
+    added[at + 1] = b;
+    added[at + 2] = probe;
+    this.count += 1;
+  }
+
+  /** Makes the table of the keys added (once, before the first `find`). */
+  build(): void {
+    if (this.built) {
       return;
     }
-    if (first < 0) {
-      if ((this.keys + 1) * 2 > slots.length / 4) {
-        // More keys than it was made for: twice the slots, and this key's place found again.
-        this.grow();
-        this.add(a, b, probe);
-        return;
+    this.built = true;
+    const n = this.count;
+    // A stable radix sort by the first hash as an unsigned number, a byte a pass, the three numbers of
+    // a key moved together (one stream of writes per value of the byte): the probes of a key stay in the
+    // order they were added, a probe's repeats of a key side by side.
+    let from: Int32Array = this.added;
+    let to: Int32Array = new Int32Array(n * 3);
+    const counts = new Int32Array(256);
+    for (let shift = 0; shift < 32; shift += 8) {
+      counts.fill(0);
+      for (let i = 0; i < n * 3; i += 3) {
+        const d = (from[i]! >>> shift) & 255;
+        counts[d] = counts[d]! + 1;
       }
-      this.keys += 1;
+      let sum = 0;
+      for (let d = 0; d < 256; d += 1) {
+        const c = counts[d]!;
+        counts[d] = sum * 3;
+        sum += c;
+      }
+      for (let i = 0; i < n * 3; i += 3) {
+        const d = (from[i]! >>> shift) & 255;
+        const at = counts[d]!;
+        counts[d] = at + 3;
+        to[at] = from[i]!;
+        to[at + 1] = from[i + 1]!;
+        to[at + 2] = from[i + 2]!;
+      }
+      [from, to] = [to, from];
+    }
+    const k = from;
+    this.added = new Int32Array(0);
+    // Two keys alike in the first hash only (a few among a million): such a run of one first hash is
+    // ordered by the second as well, so that each key's probes are side by side. The keys counted.
+    let keys = 0;
+    for (let i = 0; i < n;) {
+      let j = i + 1;
+      let mixed = false;
+      while (j < n && k[j * 3] === k[i * 3]) {
+        mixed ||= k[j * 3 + 1] !== k[i * 3 + 1];
+        j += 1;
+      }
+      if (mixed) {
+        const run = Array.from({ length: j - i }, (_, r) => i + r).sort((x, y) => k[x * 3 + 1]! - k[y * 3 + 1]! || x - y);
+        const copy = run.map((r) => [k[r * 3 + 1]!, k[r * 3 + 2]!] as const);
+        copy.forEach(([b, probe], r) => {
+          k[(i + r) * 3 + 1] = b;
+          k[(i + r) * 3 + 2] = probe;
+        });
+      }
+      for (let r = i; r < j; r += 1) {
+        if (r === i || k[r * 3 + 1] !== k[r * 3 - 2]) {
+          keys += 1;
+        }
+      }
+      const bit = k[i * 3]! >>> 7;
+      this.filter[bit >>> 5] = this.filter[bit >>> 5]! | (1 << (bit & 31));
+      i = j;
+    }
+    // At most seven slots in ten taken; a slot's place is the first hash's upper bits, so the keys,
+    // in the order of their first hash, fill the slots in order.
+    let bits = 10;
+    while ((1 << bits) * 0.7 < keys) {
+      bits += 1;
+    }
+    this.shift = 32 - bits;
+    const slots = new Int32Array((1 << bits) * 4);
+    const wrap = slots.length - 1;
+    const probes = new Int32Array(n);
+    let used = 0;
+    for (let i = 0; i < n;) {
+      const a = k[i * 3]!;
+      const b = k[i * 3 + 1]!;
+      let s = (a >>> this.shift) << 2;
+      while (slots[s + 3] !== 0) {
+        s = (s + 4) & wrap;
+      }
       slots[s] = a;
       slots[s + 1] = b;
-      const bit = a >>> 7;
-      this.filter[bit >>> 5] = this.filter[bit >>> 5]! | (1 << (bit & 31));
-    }
-    if (this.entries === this.entryProbe.length) {
-      const probes = new Int32Array(this.entries * 2);
-      probes.set(this.entryProbe);
-      this.entryProbe = probes;
-      const next = new Int32Array(this.entries * 2);
-      next.set(this.entryNext);
-      this.entryNext = next;
-    }
-    this.entryProbe[this.entries] = probe;
-    this.entryNext[this.entries] = first;
-    slots[s + 2] = this.entries + 1;
-    this.entries += 1;
-  }
-
-  /** Twice the slots, every key moved to its place among them (the lists of probes stay as they are). */
-  private grow(): void {
-    const old = this.slots;
-    const size = old.length / 2;
-    this.mask = size - 1;
-    const slots = new Int32Array(size * 4);
-    const wrap = slots.length - 1;
-    for (let o = 0; o < old.length; o += 4) {
-      if (old[o + 2] !== 0) {
-        let s = this.start(old[o]!);
-        while (slots[s + 2] !== 0) {
-          s = (s + 4) & wrap;
+      slots[s + 2] = used;
+      let last = -1;
+      for (; i < n && k[i * 3] === a && k[i * 3 + 1] === b; i += 1) {
+        // The same key twice for one probe (two phones alike): once is enough.
+        const probe = k[i * 3 + 2]!;
+        if (probe !== last) {
+          probes[used] = probe;
+          used += 1;
+          last = probe;
         }
-        slots[s] = old[o]!;
-        slots[s + 1] = old[o + 1]!;
-        slots[s + 2] = old[o + 2]!;
       }
+      slots[s + 3] = used;
     }
     this.slots = slots;
+    this.probes = probes.subarray(0, used);
   }
 
   /**
-   * The first entry of the key of a scanned row's fields (`kind`, the parts `p1`–`p3` of `buf`, and
-   * `extra` unless -1), or -1.
+   * The slot of the key of a scanned row's fields (`kind`, the parts `p1`–`p3` of `buf`, and `extra`
+   * unless -1), or -1: its probes are `probeAt(i)` for i from `from(slot)` to before `to(slot)`.
    */
   find(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
+    if (!this.built) {
+      this.build();
+    }
     const a = rowKeyHash(false, kind, buf, starts, ends, p1, p2, p3, extra);
     const bit = a >>> 7;
     if ((this.filter[bit >>> 5]! & (1 << (bit & 31))) === 0) {
@@ -293,17 +353,17 @@ export class KeyTable {
     }
     const slots = this.slots;
     const wrap = slots.length - 1;
-    let s = this.start(a);
+    let s = (a >>> this.shift) << 2;
     let b = 0;
     let hashed = false;
-    while (slots[s + 2] !== 0) {
+    while (slots[s + 3] !== 0) {
       if (slots[s] === a) {
         if (!hashed) {
           b = rowKeyHash(true, kind, buf, starts, ends, p1, p2, p3, extra);
           hashed = true;
         }
         if (slots[s + 1] === b) {
-          return slots[s + 2]! - 1;
+          return s;
         }
       }
       s = (s + 4) & wrap;
@@ -311,12 +371,16 @@ export class KeyTable {
     return -1;
   }
 
-  probeOf(entry: number): number {
-    return this.entryProbe[entry]!;
+  from(slot: number): number {
+    return this.slots[slot + 2]!;
   }
 
-  next(entry: number): number {
-    return this.entryNext[entry]!;
+  to(slot: number): number {
+    return this.slots[slot + 3]!;
+  }
+
+  probeAt(i: number): number {
+    return this.probes[i]!;
   }
 }
 
@@ -425,12 +489,12 @@ function addKeysOfProbe(table: KeyTable, probe: number, p: CandidateProbe, keys:
 /** The keys' statements under way at once (each on a connection of the pool's). */
 const KEY_STATEMENTS_AHEAD = 2;
 
-/** Keys a probe holds, about (the table is made for this many and grows when they are more). */
+/** Keys a probe holds, about (the table's lists are made for this many and grow when they are more). */
 const KEYS_PER_PROBE = 20;
 
 /**
- * The table of every probe's keys, filled as each chunk's keys come (while the next chunks' statements
- * run in the database).
+ * The table of every probe's keys: each chunk's keys added as they come (while the next chunks'
+ * statements run in the database), the table made once all are there.
  */
 async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<KeyTable> {
   const chunks: Promise<ProbeKeys[]>[] = [];
@@ -456,6 +520,7 @@ async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<Ke
       addKeysOfProbe(table, probe, probes[probe]!, keys, hasher, key);
     }
   }
+  table.build();
   return table;
 }
 
@@ -775,8 +840,12 @@ class Scan {
     if (starts[p1]! < 0 || (p2 >= 0 && starts[p2]! < 0) || (p3 >= 0 && starts[p3]! < 0)) {
       return;
     }
-    for (let entry = table.find(kind, buf, starts, this.ends, p1, p2, p3, extra); entry >= 0; entry = table.next(entry)) {
-      const probe = table.probeOf(entry);
+    const slot = table.find(kind, buf, starts, this.ends, p1, p2, p3, extra);
+    if (slot < 0) {
+      return;
+    }
+    for (let i = table.from(slot), end = table.to(slot); i < end; i += 1) {
+      const probe = table.probeAt(i);
       if (this.selfIds[probe] === id || (which === Lookup.Street && !this.near[probe]!.has(zip))) {
         continue;
       }
