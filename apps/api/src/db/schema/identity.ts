@@ -9,20 +9,26 @@ export const roles = pgTable('roles', {
 });
 
 /**
+ * The accented letters the duplicate engine's keys fold, and what each becomes (translate's two
+ * lists). Shared with the keys computed in the server (modules/clients/match-keys.ts).
+ */
+export const FOLD_FROM = 'äöüàâáéèêëïîíôóûúçñ';
+export const FOLD_TO = 'aouaaaeeeeiiioouucn';
+const FOLDED = sql.raw(`'${FOLD_FROM}', '${FOLD_TO}'`);
+
+/**
  * How a surname sounds, accents folded (Meier, Maier and Meyer alike; Müller and Mueller alike): the
  * duplicates by a similar name are looked for among the clients of one postcode whose surnames sound
  * alike (apps/api/src/modules/clients/relations.repo.ts), through users_zipcode_surname_sound_idx.
  */
-export const surnameSound = (surname: AnyPgColumn | SQL) =>
-  sql`soundex(translate(lower(${surname}), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'))`;
+export const surnameSound = (surname: AnyPgColumn | SQL) => sql`soundex(translate(lower(${surname}), ${FOLDED}))`;
 
 /**
  * How a place is compared by the duplicate engine: lower case, accents folded, only the letters kept
  * ('Zürich' = 'Zurich', 'Lausanne 25' = 'Lausanne', 'St. Gallen' = 'St Gallen'). An expression (no
  * stored column), so every writer of clients keeps the index right by writing `city` alone.
  */
-export const localityKey = (city: AnyPgColumn | SQL) =>
-  sql`regexp_replace(translate(lower(${city}), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), '[^a-z]+', '', 'g')`;
+export const localityKey = (city: AnyPgColumn | SQL) => sql`regexp_replace(translate(lower(${city}), ${FOLDED}), '[^a-z]+', '', 'g')`;
 
 /**
  * How a street with its number is compared by the duplicate engine: lower case, accents folded, ß as
@@ -30,7 +36,7 @@ export const localityKey = (city: AnyPgColumn | SQL) =>
  * 'Bahnhofstrasse 12' = 'bahnhofstr12').
  */
 export const streetKey = (address: AnyPgColumn | SQL) =>
-  sql`regexp_replace(regexp_replace(translate(replace(lower(${address}), 'ß', 'ss'), 'äöüàâáéèêëïîíôóûúçñ', 'aouaaaeeeeiiioouucn'), 'strasse|str[.]', 'str', 'g'), '[^a-z0-9]+', '', 'g')`;
+  sql`regexp_replace(regexp_replace(translate(replace(lower(${address}), 'ß', 'ss'), ${FOLDED}), 'strasse|str[.]', 'str', 'g'), '[^a-z0-9]+', '', 'g')`;
 
 /**
  * The street of an address without its number, as streetKey writes it ('Bahnhofstr. 12a' and

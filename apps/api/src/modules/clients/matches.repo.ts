@@ -228,6 +228,14 @@ export async function probeKeys(tx: Tx, probes: CandidateProbe[]): Promise<Probe
   return res.rows;
 }
 
+/** lower() of each text, as the database computes it under its own collation (in the same order). */
+export async function lowerCases(tx: Tx, texts: readonly string[]): Promise<string[]> {
+  const res = await tx.execute<{ lower: string[] | null }>(
+    sql`SELECT array_agg(lower(t.text) ORDER BY t.n) AS lower FROM unnest(${sql.param(texts)}::text[]) WITH ORDINALITY AS t(text, n)`,
+  );
+  return res.rows[0]?.lower ?? [];
+}
+
 /**
  * The statement of the candidates: rows (i, id), `i` the probe's index in `probes`. With `scope`, each
  * key's lookup keeps only the clients of that scope; with `columns`, it answers the columns the engine

@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
-import { BLOCK_LIMIT, probeKeys, scannedClients, usersEstimate, type CandidateProbe, type ProbeKeys } from './matches.repo.ts';
+import { keyAlphabet, keysOfProbe, type KeysOfProbe } from './match-keys.ts';
+import { BLOCK_LIMIT, probeKeys, scannedClients, usersEstimate, type CandidateProbe } from './matches.repo.ts';
 import {
   CandidateScorer,
   COL_EMAIL_LOWER,
@@ -443,7 +444,7 @@ function nearOf(near: string[]): { postcodes: Set<number>; cells: number[] } {
 }
 
 /** The keys of probe number `probe` added to `table`, hashed by `hasher` into `key` (both used again for each). */
-function addKeysOfProbe(table: KeyTable, probe: number, p: CandidateProbe, keys: ProbeKeys, hasher: KeyHasher, key: KeyHash): void {
+function addKeysOfProbe(table: KeyTable, probe: number, p: CandidateProbe, keys: KeysOfProbe, hasher: KeyHasher, key: KeyHash): void {
   for (const phone of [p.phoneE164, p.mobilePhoneE164]) {
     if (phone) {
       hasher.begin(Lookup.Phone).part(phone).end(-1, key);
@@ -493,33 +494,52 @@ const KEY_STATEMENTS_AHEAD = 2;
 const KEYS_PER_PROBE = 20;
 
 /**
- * The table of every probe's keys: each chunk's keys added as they come (while the next chunks'
- * statements run in the database), the table made once all are there.
+ * The table of every probe's keys. Each probe's keys are computed here where this process is sure to
+ * compute them as the database does (match-keys.ts); the others' by the database, KEY_CHUNK probes a
+ * statement, while this process goes on with the rest. The table is made once all keys are there.
  */
 async function probeTable(tx: Tx, probes: readonly CandidateProbe[]): Promise<KeyTable> {
-  const chunks: Promise<ProbeKeys[]>[] = [];
-  const send = (c: number) => {
-    if (c * KEY_CHUNK < probes.length) {
-      const chunk = probeKeys(tx, probes.slice(c * KEY_CHUNK, (c + 1) * KEY_CHUNK));
-      // A failure is answered where the chunk is awaited, not as unhandled meanwhile.
-      chunk.catch(() => undefined);
-      chunks[c] = chunk;
-    }
-  };
-  for (let c = 0; c < KEY_STATEMENTS_AHEAD; c += 1) {
-    send(c);
-  }
+  const alphabet = await keyAlphabet(tx);
   const table = new KeyTable(probes.length * KEYS_PER_PROBE);
   const hasher = new KeyHasher();
   const key: KeyHash = { a: 0, b: 0 };
-  for (let c = 0; c * KEY_CHUNK < probes.length; c += 1) {
-    const rows = await chunks[c]!;
-    send(c + KEY_STATEMENTS_AHEAD);
-    for (const keys of rows) {
-      const probe = c * KEY_CHUNK + keys.i;
-      addKeysOfProbe(table, probe, probes[probe]!, keys, hasher, key);
+  const sent: Promise<void>[] = [];
+  let elsewhere: number[] = [];
+  const send = async () => {
+    const chunk = elsewhere;
+    elsewhere = [];
+    if (sent.length >= KEY_STATEMENTS_AHEAD) {
+      await sent[sent.length - KEY_STATEMENTS_AHEAD];
+    }
+    const done = probeKeys(
+      tx,
+      chunk.map((k) => probes[k]!),
+    ).then((rows) => {
+      for (const keys of rows) {
+        const probe = chunk[keys.i]!;
+        addKeysOfProbe(table, probe, probes[probe]!, keys, hasher, key);
+      }
+    });
+    // A failure is answered where the statements are awaited, not as unhandled meanwhile.
+    done.catch(() => undefined);
+    sent.push(done);
+  };
+  for (let k = 0; k < probes.length; k += 1) {
+    const p = probes[k]!;
+    const keys = keysOfProbe(p, alphabet);
+    if (keys) {
+      addKeysOfProbe(table, k, p, keys, hasher, key);
+    } else {
+      elsewhere.push(k);
+      if (elsewhere.length === KEY_CHUNK) {
+        await send();
+      }
     }
   }
+  if (elsewhere.length > 0) {
+    await send();
+  }
+  await Promise.all(sent);
   table.build();
   return table;
 }
