@@ -326,22 +326,28 @@ describe('matchScore: the score of compareRecords, without the reasons', () => {
     }
   });
 
-  it('a candidate prepared with its names for later answers as one prepared in full: mayMatch, the score and the reasons', () => {
+  it('a candidate prepared with its names and street for later answers as one prepared in full: mayMatch, the score and the reasons', () => {
     let prepared = 0;
+    let streets = 0;
     for (const a of records) {
       for (const b of records) {
         const full = compareRecords(a, b, postcodes);
         const later = preparedForm(b, true);
         expect(later.given).toBe('');
+        expect(later.street).toBe('');
         expect(mayMatch(prepareRecord(a), later, postcodes)).toBe(full.isMatch);
-        // Refused on the other fields: its names were never prepared.
+        // Refused on the other fields: its names were never prepared; refused on the e-mail, phones
+        // and place: nor was its street.
         prepared += later.namesOf === null ? 1 : 0;
+        streets += later.streetOf === null ? 1 : 0;
         expect(comparePrepared(prepareRecord(a), preparedForm(b, true), postcodes)).toEqual(full);
         expect(matchScore(prepareRecord(a), preparedForm(b, true), postcodes)).toBeCloseTo(full.score, 12);
       }
     }
     expect(prepared).toBeGreaterThan(0);
     expect(prepared).toBeLessThan(records.length ** 2);
+    expect(streets).toBeGreaterThan(prepared);
+    expect(streets).toBeLessThan(records.length ** 2);
   });
 
   it.each([

@@ -6,7 +6,7 @@
  * weights add up with the prior odds into a match probability, the score.
  * The definition, with every number, is docs/duplicates.md.
  */
-import { prepareRecord, withNames, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
+import { prepareRecord, withNames, withStreet, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
 import { isKnownGivenName } from './given-names.ts';
 import { isSwissMobile, normaliseName } from './normalise.ts';
 import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
@@ -528,6 +528,8 @@ function streetSimilarity(a: string, b: string): number {
 }
 
 function compareAddress(a: PreparedRecord, b: PreparedRecord, out: Sink): void {
+  withStreet(a);
+  withStreet(b);
   if (a.street === '' || b.street === '') {
     return;
   }
@@ -664,20 +666,54 @@ const THRESHOLD_LOG2_ODDS = Math.log2(MATCH_THRESHOLD / (1 - MATCH_THRESHOLD));
 /** The most the names can add: the best level of the given name and of the surname (a swap or a split adds no more). */
 const MOST_NAME_WEIGHT = Math.max(...Object.values(WEIGHTS.given)) + Math.max(...Object.values(WEIGHTS.surname));
 
+/** The best of a field's levels, or 0 when none adds anything. */
+const best = (levels: Record<string, number>) => Math.max(0, ...Object.values(levels));
+
 /**
- * Whether two prepared records may be a match, decided the cheap way first: the e-mail, phones, place
- * and address are compared, and when even the best names could not lift that evidence to the
- * threshold (the household's evidence counted in full), the answer is no without comparing the names,
- * the costly part. Otherwise the names are added to the same evidence and the score decides,
- * MAY_MATCH_MARGIN below the threshold (the weights are summed in another order than compareRecords
- * sums them, which decides a pair this close). Never no for a match of compareRecords: the names add
- * at most MOST_NAME_WEIGHT, and discounting the household only lowers a score. Most candidates of an
- * import (a namesake within the postcode at another address) end before the names.
+ * The most the place can add: the same postcode alone, or a postcode that differs (near, a typo) with
+ * the locality, which counts only then.
+ */
+const MOST_PLACE_WEIGHT = Math.max(WEIGHTS.postcode.exact, best({ ...WEIGHTS.postcode, exact: 0 }) + best(WEIGHTS.locality));
+
+/** The most the address can add. */
+const MOST_ADDRESS_WEIGHT = best(WEIGHTS.address);
+
+/**
+ * Whether the evidence in `out`, with at most `rest` more from the fields still to compare and the
+ * best names, stays below the threshold (the household's evidence counted in full): then no pair is a
+ * match whatever those fields hold. With `rest` the sums are bounded, not taken in compareRecords'
+ * order, so a further margin keeps a pair this close for the full comparison.
+ */
+function cannotReach(out: ScoreSink, rest: number): boolean {
+  const margin = rest > 0 ? 2 * MAY_MATCH_MARGIN : MAY_MATCH_MARGIN;
+  return PRIOR_LOG2_ODDS + out.other + Math.max(0, out.household) + rest + MOST_NAME_WEIGHT < THRESHOLD_LOG2_ODDS - margin;
+}
+
+/**
+ * Whether two prepared records may be a match, decided the cheap way first: the e-mail and phones,
+ * then the place, then the address are compared, and as soon as even the best of the fields still to
+ * compare and the best names could not lift the evidence to the threshold (the household's evidence
+ * counted in full), the answer is no without comparing the rest: the address's street and the names
+ * are the costly parts, and a candidate prepared with `later` prepares them only when asked.
+ * Otherwise the names are added to the same evidence and the score decides, MAY_MATCH_MARGIN below
+ * the threshold (the weights are summed in another order than compareRecords sums them, which decides
+ * a pair this close). Never no for a match of compareRecords: each field adds at most its best level,
+ * the names at most MOST_NAME_WEIGHT, and discounting the household only lowers a score. Most
+ * candidates of an import (a namesake within the postcode at another address) end before the names.
  */
 export function mayMatch(pa: PreparedRecord, pb: PreparedRecord, postcodes?: PostcodeLookup): boolean {
   const out = scratch.reset();
-  compareOtherFields(pa, pb, postcodes, out);
-  if (PRIOR_LOG2_ODDS + out.other + Math.max(0, out.household) + MOST_NAME_WEIGHT < THRESHOLD_LOG2_ODDS - MAY_MATCH_MARGIN) {
+  compareEmail(pa, pb, out);
+  comparePhones(pa, pb, out);
+  if (cannotReach(out, MOST_PLACE_WEIGHT + MOST_ADDRESS_WEIGHT)) {
+    return false;
+  }
+  comparePlace(pa, pb, postcodes, out);
+  if (cannotReach(out, MOST_ADDRESS_WEIGHT)) {
+    return false;
+  }
+  compareAddress(pa, pb, out);
+  if (cannotReach(out, 0)) {
     return false;
   }
   const givenDiffers = compareNameFields(pa, pb, out);

@@ -60,6 +60,11 @@ export interface PreparedRecord {
    * candidates of an import never do (mayMatch refuses them on the other fields).
    */
   namesOf: MatchRecord | null;
+  /**
+   * The address whose street and number are still to be prepared (`preparedForm` with `later`), or
+   * null once they are (`withStreet`): most candidates of an import are refused before the address.
+   */
+  streetOf: string | null;
 }
 
 interface CacheEntry {
@@ -110,17 +115,16 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
 
 /**
  * The normalised form of a record, not cached: for records read once (an import's candidates, a
- * hundred thousand of them, each compared with one row). With `namesLater` the names are left empty
- * until a comparison needs them (`withNames`).
+ * hundred thousand of them, each compared with one row). With `later` the names, the street and the
+ * number are left empty until a comparison needs them (`withNames`, `withStreet`).
  */
-export function preparedForm(r: MatchRecord, namesLater = false): PreparedRecord {
+export function preparedForm(r: MatchRecord, later = false): PreparedRecord {
   // A known E.164 form is what parsing the phone would give (normalisePhoneForMatch answers
   // normalisePhone's form of a valid number), without the parse.
   const phone = r.phone_e164 || normalisePhoneForMatch(r.phone);
   const mobile = r.mobile_phone_e164 || normalisePhoneForMatch(r.mobile_phone);
   // Without repeats, the phone first.
   const phones = phone === '' ? (mobile === '' ? [] : [mobile]) : mobile === '' || mobile === phone ? [phone] : [phone, mobile];
-  const { street, number } = normaliseStreet(r.address);
   const prepared: PreparedRecord = {
     given: '',
     surname: '',
@@ -132,11 +136,24 @@ export function preparedForm(r: MatchRecord, namesLater = false): PreparedRecord
     phones,
     postcode: normalisePostcode(r.zipcode),
     locality: normaliseLocality(r.city),
-    street,
-    number: street === '' ? '' : number,
+    street: '',
+    number: '',
     namesOf: r,
+    streetOf: r.address ?? '',
   };
-  return namesLater ? prepared : withNames(prepared);
+  return later ? prepared : withStreet(withNames(prepared));
+}
+
+/** `p` with its street and number prepared (in place, when `preparedForm` left them for later). */
+export function withStreet(p: PreparedRecord): PreparedRecord {
+  const address = p.streetOf;
+  if (address !== null) {
+    const { street, number } = normaliseStreet(address);
+    p.street = street;
+    p.number = street === '' ? '' : number;
+    p.streetOf = null;
+  }
+  return p;
 }
 
 /** `p` with its names prepared (in place, when `preparedForm` left them for later). */
