@@ -16,7 +16,7 @@ import {
   COL_STREET_NAME,
   COL_SURNAME_SOUND,
   COL_ZIP,
-  readRow,
+  CopyRows,
   rowId,
   rowRecord,
   SCAN_COLUMNS,
@@ -742,12 +742,9 @@ export async function findClientMatchesByScan(
     const table = await probeTable(tx, probes);
     const scan = new Scan(table, probes, scoring);
     const total = Math.max(1, await usersEstimate(tx));
-    let pending: Buffer | null = null;
     for await (const chunk of scannedClients(tx, SCAN_COLUMNS)) {
-      const buf: Buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
       const before = scan.rows;
-      const used = scan.read(buf);
-      pending = used < buf.length ? buf.subarray(used) : null;
+      scan.feed(chunk);
       await scoring.drain();
       if (opts.onProgress && Math.floor(scan.rows / PROGRESS_ROWS) > Math.floor(before / PROGRESS_ROWS)) {
         await opts.onProgress(Math.min(n - 1, Math.floor((n * scan.rows) / total)));
@@ -771,12 +768,7 @@ export async function findClientMatchesByScan(
 }
 
 /** The clients as they stream by: PostgreSQL's binary COPY read row by row, each row's keys looked up, its candidates handed to the scoring. */
-class Scan {
-  rows = 0;
-  ended = false;
-  private header = true;
-  private readonly starts = new Int32Array(SCAN_COLUMNS.length);
-  private readonly ends = new Int32Array(SCAN_COLUMNS.length);
+class Scan extends CopyRows {
   private readonly selfIds: Int32Array;
   private readonly near: (Set<number> | null)[];
   /** Per probe and lookup, the clients it brought (BLOCK_LIMIT at most). */
@@ -792,39 +784,12 @@ class Scan {
     probes: readonly CandidateProbe[],
     private readonly scoring: Scoring,
   ) {
+    super(SCAN_COLUMNS.length);
     const n = probes.length;
     this.selfIds = Int32Array.from(probes, (p) => p.id ?? 0);
     this.near = probes.map((p) => (p.near.length > 0 ? nearOf(p.near).postcodes : null));
     this.counts = new Uint16Array(n * LOOKUPS);
     this.seenAt = new Int32Array(n).fill(-1);
-  }
-
-  /** Reads the whole rows of `buf` (and the header, first); answers how many bytes it used. */
-  read(buf: Buffer): number {
-    let pos = 0;
-    if (this.header) {
-      // "PGCOPY\n\377\r\n\0", the flags, the header extension's length and the extension.
-      if (buf.length < 19 || buf.length < 19 + buf.readInt32BE(15)) {
-        return 0;
-      }
-      pos = 19 + buf.readInt32BE(15);
-      this.header = false;
-    }
-    while (!this.ended && pos + 2 <= buf.length) {
-      if (buf[pos] === 0xff && buf[pos + 1] === 0xff) {
-        // The trailer: a field count of -1.
-        this.ended = true;
-        return pos + 2;
-      }
-      const end = readRow(buf, pos, this.starts, this.ends);
-      if (end < 0) {
-        return pos;
-      }
-      this.row(buf, pos, end);
-      this.rows += 1;
-      pos = end;
-    }
-    return pos;
   }
 
   /** The client's postcode as a number when it is four digits, else -1. */
@@ -877,7 +842,7 @@ class Scan {
     }
   }
 
-  private row(buf: Buffer, from: number, to: number): void {
+  protected row(buf: Buffer, from: number, to: number): void {
     const id = rowId(buf, this.starts);
     const hits = this.hits;
     hits.length = 0;
