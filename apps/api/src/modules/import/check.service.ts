@@ -140,7 +140,6 @@ const TURN_ROWS = 2_000;
 /** The finder of fileDuplicates: called with each row and its index in order, it answers the earlier rows it repeats. */
 function fileDuplicateFinder(rows: readonly { rowNo: number; data: ImportRowData }[]): (r: { data: ImportRowData }, i: number) => number[] {
   const postcodes = swissPostcodes();
-  const seen = new Map<string, number[]>();
   // The prepared records of the rows compared only (most rows share no key with an earlier one).
   const made = new Map<number, PreparedRecord>();
   const record = (i: number) => {
@@ -151,20 +150,33 @@ function fileDuplicateFinder(rows: readonly { rowNo: number; data: ImportRowData
     }
     return r;
   };
+  // Per key, the row that holds it, or the rows once two do (most keys are held by one row).
+  const seen = new Map<string, number | number[]>();
   return (r, i) => {
-    const candidates = new Set<number>();
+    let candidates: number[] | null = null;
     for (const key of fileKeys(r.data)) {
-      const list = seen.get(key);
-      if (list) {
+      const held = seen.get(key);
+      if (held === undefined) {
+        seen.set(key, i);
+      } else if (typeof held === 'number') {
+        // A row's key twice (the same number as phone and mobile) makes it no repeat of itself.
+        if (held !== i) {
+          (candidates ??= []).push(held);
+          seen.set(key, [held, i]);
+        }
+      } else if (held[held.length - 1] !== i) {
         // The latest rows of a crowded key only: a file of one family or one street stays linear.
-        list.slice(-KEY_CANDIDATES).forEach((j) => candidates.add(j));
-        list.push(i);
-      } else {
-        seen.set(key, [i]);
+        for (let k = Math.max(0, held.length - KEY_CANDIDATES); k < held.length; k += 1) {
+          (candidates ??= []).push(held[k]!);
+        }
+        held.push(i);
       }
     }
     const dups: number[] = [];
-    for (const j of [...candidates].sort((a, b) => a - b)) {
+    if (candidates === null) {
+      return dups;
+    }
+    for (const j of [...new Set(candidates)].sort((a, b) => a - b)) {
       // mayMatch first: most pairs are refused without comparing the names or making the reasons.
       const a = record(i);
       const b = record(j);
