@@ -18,17 +18,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A probe of the texts given, the rest empty (no phones, no nearby postcodes: the keys do not read them). */
 const probe = (p: Partial<CandidateProbe>): CandidateProbe => ({
-  id: null,
-  phoneE164: null,
-  mobilePhoneE164: null,
-  email: null,
-  zipcode: null,
-  name: null,
-  surname: null,
-  city: null,
-  address: null,
-  near: [],
+  ...{ id: null, phoneE164: null, mobilePhoneE164: null, near: [] },
+  ...{ email: null, zipcode: null, name: null, surname: null, city: null, address: null },
   ...p,
 });
 
