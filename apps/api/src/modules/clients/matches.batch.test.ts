@@ -97,6 +97,8 @@ describe('the scan of every client (matches.scan.ts)', () => {
     streetNear: { name: 'Nora', surname: 'Scannah', zipcode: '8050', city: 'Zürich', address: 'Schaffhauserstrasse 350' },
     placeStreet: { name: 'Pia', surname: 'Scanort', zipcode: '1003', city: 'Lausanne', address: 'Rue de Bourg 12', phone: '021 555 72 09' },
     wholeName: { name: 'Walter', surname: 'Scanvollname', zipcode: '7000', city: 'Chur', address: 'Poststrasse 3' },
+    // Names outside the letters the server computes keys of: the probe's keys come from the database.
+    byDatabase: { name: 'Łukasz', surname: 'Scanłowski', zipcode: '8005', city: 'Zürich', address: 'Limmatstrasse 50' },
   };
   const probes: MatchRecord[] = [
     probe({ name: 'Paula', surname: 'Scanphon', zipcode: '1200', city: 'Genève', mobile_phone: '+41 79 555 72 01' }),
@@ -114,6 +116,7 @@ describe('the scan of every client (matches.scan.ts)', () => {
     probe({ name: 'Pia', surname: 'Scanlort', zipcode: '9003', city: 'Lausanne', address: 'Rue de Bourg 12' }),
     // The whole name in one field.
     probe({ name: 'Walter Scanvollname', surname: null, zipcode: '7000', city: 'Chur', address: 'Poststrasse 3' }),
+    probe({ name: 'Łukasz', surname: 'Scanłowski', zipcode: '8005', city: 'Zürich', address: 'Limmatstrasse 50' }),
     probe({ name: 'Niemand', surname: 'Unbekannt', zipcode: '6900', city: 'Lugano' }),
     probe({}),
   ];
@@ -138,9 +141,10 @@ describe('the scan of every client (matches.scan.ts)', () => {
       ids.streetNear,
       ids.placeStreet,
       ids.wholeName,
+      ids.byDatabase,
     ];
-    expect(looked.slice(0, 9).map((list) => list.map((m) => m.clientId))).toEqual(expectedFound.map((id) => [id]));
-    expect(looked.slice(9)).toEqual([[], []]);
+    expect(looked.slice(0, 10).map((list) => list.map((m) => m.clientId))).toEqual(expectedFound.map((id) => [id]));
+    expect(looked.slice(10)).toEqual([[], []]);
     const scanned = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: 0, thread: false });
     expect(scanned).toEqual(looked);
     const threaded = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: 0, thread: true });
