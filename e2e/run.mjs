@@ -1,7 +1,8 @@
-// Runs the browser suite: builds the web app, starts the server on a fresh database in a temp folder,
-// runs e2e/tests/*.test.ts with Node's test runner, then stops the server (and its PostgreSQL) cleanly.
+// Runs the browser suite: builds the web app, starts E2E_SHARDS servers (1 unless told), each on a fresh
+// database in a temp folder, runs e2e/tests/*.test.ts with Node's test runner, one file at a time per
+// server, the next file going to the first server free, then stops the servers (and their PostgreSQL) cleanly.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,28 +77,21 @@ async function stopServer(server) {
   }
 }
 
-async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.error(`[e2e] ${CHROMIUM} is missing. Install it first, e.g. \`apt-get update && apt-get install -y chromium\`.`);
-    return 1;
-  }
-  const started = Date.now();
+/**
+ * Servers the files are shared among, each with a database of its own (E2E_SHARDS). One by default: the
+ * suite keeps two cores busy by itself, and on a 2-core machine two shards made each file take about
+ * twice as long for no gain (and pushed some files past their time limits). Worth it with more cores.
+ */
+const SHARDS = Math.max(1, Number.parseInt(process.env.E2E_SHARDS ?? '1', 10) || 1);
 
+/** Starts the server on a fresh embedded PostgreSQL in a folder of its own; resolves once it answers. */
+async function startServer(webDist, name) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
   // mkdtemp makes it private to us; as root, embedded PostgreSQL runs initdb as the user "postgres".
   chmodSync(dataDir, 0o755);
-
-  // Built into the run's own folder, so two runs on one machine never serve each other's half-built files.
-  const webDist = path.join(dataDir, 'web');
-  log('building the web app');
-  const built = await run('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--outDir', webDist, '--emptyOutDir']);
-  if (built !== 0) {
-    console.error('[e2e] the web build failed');
-    return built;
-  }
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  log(`starting the server on ${baseUrl} with DATA_DIR ${dataDir}`);
+  log(`${name}: starting the server on ${baseUrl} with DATA_DIR ${dataDir}`);
   // `tsx` started by node itself, not through `npx`: npm's exec wrapper does not reliably pass SIGINT on,
   // while tsx hands it to the server, which then closes its pools and stops PostgreSQL.
   const tsxCli = fileURLToPath(import.meta.resolve('tsx/cli'));
@@ -125,45 +119,122 @@ async function main() {
   };
   server.stdout.on('data', keep);
   server.stderr.on('data', keep);
+  return { name, server, baseUrl, dataDir, serverLog };
+}
 
-  let code = 1;
+/** Runs one test file against a shard's server; its output is printed whole when it ends. */
+function runFile(shard, file) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const out = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // E2E_DATA_DIR: the tests read mails with their codes and links from this server's database.
+      env: { ...process.env, E2E_BASE_URL: shard.baseUrl, E2E_DATA_DIR: shard.dataDir },
+    });
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => out.push(chunk));
+    const finish = (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(`\n[e2e] ${shard.name}: ${file} (${seconds.toFixed(1)} s, exit ${code})\n`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ file, seconds, code });
+    };
+    child.once('error', (err) => {
+      out.push(Buffer.from(`${String(err)}\n`));
+      finish(1);
+    });
+    child.once('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`[e2e] ${CHROMIUM} is missing. Install it first, e.g. \`apt-get update && apt-get install -y chromium\`.`);
+    return 1;
+  }
+  const started = Date.now();
+  const testsDir = path.join(ROOT, 'e2e', 'tests');
+  // `npm run e2e -- locations accounts` runs only the files whose names contain one of the words.
+  const only = process.argv.slice(2);
+  // The largest files first, so that no long one is left for the end while the other shard idles.
+  const files = readdirSync(testsDir)
+    .filter((f) => f.endsWith('.test.ts') && (only.length === 0 || only.some((word) => f.includes(word))))
+    .map((f) => ({ file: path.join('e2e', 'tests', f), size: statSync(path.join(testsDir, f)).size }))
+    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file))
+    .map((f) => f.file);
+  if (files.length === 0) {
+    console.error(`[e2e] no test file in e2e/tests matches ${only.join(', ')} (give words of file names, e.g. calendar)`);
+    return 1;
+  }
+
+  // Built into a folder of the run's own, so two runs on one machine never serve each other's half-built files.
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-web-'));
+  log('building the web app');
+  const built = await run('npm', ['run', 'build', '--silent', '-w', 'apps/web', '--', '--outDir', webDist, '--emptyOutDir']);
+  if (built !== 0) {
+    console.error('[e2e] the web build failed');
+    rmSync(webDist, { recursive: true, force: true });
+    return built;
+  }
+
+  const shards = [];
+  const results = [];
   const onSignal = () => {
-    // Ctrl-C in the terminal reaches the test runner too; the server is stopped in finally.
+    // Ctrl-C in the terminal reaches the test runs too; the servers are stopped in finally.
   };
   process.on('SIGINT', onSignal);
+  let code = 0;
   try {
-    await waitForHealth(baseUrl, server);
-    log(`server ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const testsDir = path.join(ROOT, 'e2e', 'tests');
-    // `npm run e2e -- locations accounts` runs only the files whose names contain one of the words.
-    const only = process.argv.slice(2);
-    const files = readdirSync(testsDir)
-      .filter((f) => f.endsWith('.test.ts') && (only.length === 0 || only.some((word) => f.includes(word))))
-      .sort()
-      .map((f) => path.join('e2e', 'tests', f));
-    if (files.length === 0) {
-      throw new Error(`no test file in e2e/tests matches ${only.join(', ')} (give words of file names, e.g. calendar)`);
+    for (let i = 0; i < Math.min(SHARDS, files.length); i += 1) {
+      shards.push(await startServer(webDist, `shard ${i + 1}`));
     }
-    code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
-      // E2E_DATA_DIR: the tests read mails with their codes and links from this server's database.
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
-    });
+    await Promise.all(shards.map((s) => waitForHealth(s.baseUrl, s.server)));
+    log(`${shards.length} server(s) ready after ${((Date.now() - started) / 1000).toFixed(1)} s; ${files.length} file(s)`);
+    // Each shard takes the next file as soon as it is free.
+    const queue = [...files];
+    await Promise.all(
+      shards.map(async (shard) => {
+        for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+          const result = await runFile(shard, file);
+          results.push(result);
+          if (result.code !== 0) {
+            shard.failed = true;
+          }
+        }
+      }),
+    );
+    code = results.some((r) => r.code !== 0) ? 1 : 0;
   } catch (err) {
     console.error(`[e2e] ${err instanceof Error ? err.message : String(err)}`);
     code = 1;
   } finally {
-    log('stopping the server');
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    log('stopping the server(s)');
+    await Promise.all(shards.map((s) => stopServer(s.server)));
+    for (const s of shards) {
+      rmSync(s.dataDir, { recursive: true, force: true });
+    }
+    rmSync(webDist, { recursive: true, force: true });
     process.off('SIGINT', onSignal);
   }
-  if (code !== 0) {
-    const tail = serverLog.join('').split('\n').slice(-60).join('\n');
-    if (tail.trim()) {
-      console.error(`[e2e] last server output:\n${tail}`);
+  for (const shard of shards) {
+    if (code !== 0 && (shard.failed || results.length < files.length)) {
+      const tail = shard.serverLog.join('').split('\n').slice(-60).join('\n');
+      if (tail.trim()) {
+        console.error(`[e2e] last output of ${shard.name}'s server:\n${tail}`);
+      }
     }
   }
-  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`);
+  const failed = results.filter((r) => r.code !== 0).map((r) => r.file);
+  const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
+  log(`slowest files: ${slowest.map((r) => `${path.basename(r.file)} ${r.seconds.toFixed(0)} s`).join(', ')}`);
+  if (failed.length > 0) {
+    log(`failed: ${failed.join(', ')}`);
+  }
+  log(
+    `${results.length} of ${files.length} file(s) run on ${shards.length} shard(s), done in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`,
+  );
   return code;
 }
 
