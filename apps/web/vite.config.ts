@@ -35,10 +35,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id: string) {
-          if (id.includes('node_modules/@mui') || id.includes('node_modules/@emotion')) {
+          // The libraries every screen needs, in two long-cached chunks. Those only some screens use
+          // (the date pickers, the map) stay with those screens, out of the first load.
+          if (/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group)\//.test(id)) {
             return 'mui';
           }
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)\//.test(id)) {
             return 'react';
           }
           return undefined;
