@@ -128,6 +128,38 @@ describe('readLeadFile: XLSX', () => {
     const damaged = Buffer.concat([good.subarray(0, 200), Buffer.alloc(500, 7)]);
     expect(await refusal(damaged)).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
   });
+
+  it('refuses a spreadsheet whose sheet is damaged inside an intact ZIP, and one whose sheet is cut short', async () => {
+    const rows = [['Vorname', 'Name'], ...Array.from({ length: 3_000 }, (_, i) => [`Anna${i}`, `Muster ${i * 7919}`])];
+    const good = await xlsx(rows);
+    expect((await readLeadFile(good, { ...LIMITS, maxRows: 10_000 })).rows).toHaveLength(3_000);
+    // The sheet's compressed bytes: after its local header ("PK\x03\x04"), name and extra field.
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const header = good.indexOf(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04])]), 0);
+    let at = header;
+    while (at >= 0 && !good.subarray(at + 30, at + 30 + good.readUInt16LE(at + 26)).equals(name)) {
+      at = good.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]), at + 4);
+    }
+    expect(at).toBeGreaterThanOrEqual(0);
+    const data = at + 30 + good.readUInt16LE(at + 26) + good.readUInt16LE(at + 28);
+    const scrambled = Buffer.from(good);
+    for (let i = data + 200; i < data + 400; i += 1) {
+      scrambled[i] = (scrambled[i]! * 31 + 17) & 0xff;
+    }
+    expect(await refusal(scrambled, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
+    // The central directory says the sheet unpacks to less than it does: the reading stops there, refused.
+    const short = Buffer.from(good);
+    for (
+      let c = short.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      c >= 0;
+      c = short.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), c + 4)
+    ) {
+      if (short.subarray(c + 46, c + 46 + short.readUInt16LE(c + 28)).equals(name)) {
+        short.writeUInt32LE(Math.floor(short.readUInt32LE(c + 24) / 2), c + 24);
+      }
+    }
+    expect(await refusal(short, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
+  });
 });
 
 /**
