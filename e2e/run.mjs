@@ -84,6 +84,9 @@ async function stopServer(server) {
  */
 const SHARDS = Math.max(1, Number.parseInt(process.env.E2E_SHARDS ?? '1', 10) || 1);
 
+/** The longest a test file may run (the longest, the accessibility scans, takes about 7 minutes alone). */
+const FILE_BOUND_MS = 30 * 60_000;
+
 /** Starts the server on a fresh embedded PostgreSQL in a folder of its own; resolves once it answers. */
 async function startServer(webDist, name) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
@@ -127,15 +130,34 @@ function runFile(shard, file) {
   return new Promise((resolve) => {
     const started = Date.now();
     const out = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+    // The file run directly (node:test runs the tests of the file it is given), one process per file as
+    // `node --test` would start, without a runner process of its own around each. Its own process
+    // group, so that a file past its bound is stopped with the browser it started.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
       cwd: ROOT,
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       // E2E_DATA_DIR: the tests read mails with their codes and links from this server's database.
       env: { ...process.env, E2E_BASE_URL: shard.baseUrl, E2E_DATA_DIR: shard.dataDir },
     });
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => out.push(chunk));
+    // A file that neither ends nor fails (a test left waiting after its suite's time limit) is stopped.
+    const bound = setTimeout(() => {
+      out.push(Buffer.from(`[e2e] ${file} still running after ${FILE_BOUND_MS / 60_000} min: stopped\n`));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, FILE_BOUND_MS);
+    let done = false;
     const finish = (code) => {
+      if (done) {
+        return;
+      }
+      done = true;
+      clearTimeout(bound);
       const seconds = (Date.now() - started) / 1000;
       process.stdout.write(`\n[e2e] ${shard.name}: ${file} (${seconds.toFixed(1)} s, exit ${code})\n`);
       process.stdout.write(Buffer.concat(out));
