@@ -2,16 +2,19 @@ import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { XmlError, XmlReader, type XmlAttributes } from './xml.ts';
 
+/** Adds a text event to `out`, joined to the text just before it (readers may cut a text run anywhere). */
+function addText(out: string[], t: string): void {
+  if (out.length > 0 && out[out.length - 1]!.startsWith('"')) {
+    out[out.length - 1] = `"${out[out.length - 1]!.slice(1, -1)}${t}"`;
+  } else {
+    out.push(`"${t}"`);
+  }
+}
+
 /** The events of a document as lines ("<a x=1>", "text", "</a>"), adjacent texts joined; fed in chunks of the sizes given, cycled. */
 function events(xml: string, sizes: number[] = [xml.length || 1]): string[] {
   const out: string[] = [];
-  const text = (t: string) => {
-    if (out.length > 0 && out[out.length - 1]!.startsWith('"')) {
-      out[out.length - 1] = `"${out[out.length - 1]!.slice(1, -1)}${t}"`;
-    } else {
-      out.push(`"${t}"`);
-    }
-  };
+  const text = (t: string) => addText(out, t);
   const reader = new XmlReader({
     open: (name: string, a: XmlAttributes) =>
       out.push(
@@ -35,13 +38,7 @@ function events(xml: string, sizes: number[] = [xml.length || 1]): string[] {
 /** The same events as saxes, a general XML parser, reads them. */
 function saxesEvents(xml: string): string[] {
   const out: string[] = [];
-  const text = (t: string) => {
-    if (out.length > 0 && out[out.length - 1]!.startsWith('"')) {
-      out[out.length - 1] = `"${out[out.length - 1]!.slice(1, -1)}${t}"`;
-    } else {
-      out.push(`"${t}"`);
-    }
-  };
+  const text = (t: string) => addText(out, t);
   // One handler per event (saxes keeps the last one given); the blanks around the root are not read.
   let depth = 0;
   const parser = new SaxesParser();
