@@ -5,8 +5,9 @@ import { XmlReader, type XmlAttributes, type XmlHandler } from './xml.ts';
 /**
  * An XLSX's first sheet as rows of text. The workbook is a ZIP of XML parts (ECMA-376): the parts this
  * needs are unpacked by yauzl with the platform's zlib, each as a stream read by XmlReader (xml.ts) as
- * it is unpacked (the sheet is never held whole), and reading stops once the row limit is passed. Three times faster
- * than a workbook library's reader on a 100,000-row sheet (docs/performance.md "Import at 100,000 rows"),
+ * it is unpacked (the sheet is never held whole), and reading stops once the row limit is passed.
+ * Several times faster than a workbook library's reader on a 100,000-row sheet (docs/performance.md
+ * "Import at 100,000 rows" and "The workbook unpacked as it is read"),
  * with the same text for every kind of cell: shared and inline strings (rich text joined, phonetic
  * runs left out), numbers as a Swiss sheet shows them, dates by their number format, booleans,
  * formulas by their cached result, errors as empty.
