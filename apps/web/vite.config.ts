@@ -37,7 +37,11 @@ export default defineConfig({
         manualChunks(id: string) {
           // The libraries every screen needs, in two long-cached chunks. Those only some screens use
           // (the date pickers, the map) stay with those screens, out of the first load.
-          if (/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group)\//.test(id)) {
+          if (
+            /node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group)\//.test(
+              id,
+            )
+          ) {
             return 'mui';
           }
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)\//.test(id)) {
