@@ -160,8 +160,9 @@ function runFile(shard, file) {
       clearTimeout(bound);
       const seconds = (Date.now() - started) / 1000;
       process.stdout.write(`\n[e2e] ${shard.name}: ${file} (${seconds.toFixed(1)} s, exit ${code})\n`);
-      process.stdout.write(Buffer.concat(out));
-      resolve({ file, seconds, code });
+      const output = Buffer.concat(out);
+      process.stdout.write(output);
+      resolve({ file, seconds, code, output: code === 0 ? '' : output.toString() });
     };
     child.once('error', (err) => {
       out.push(Buffer.from(`${String(err)}\n`));
@@ -169,6 +170,16 @@ function runFile(shard, file) {
     });
     child.once('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The spec reporter's closing "failing tests" section of a file's output (its last lines when it has none). */
+function failureReport(output, maxLines = 150) {
+  const lines = output.split('\n');
+  const at = lines.findIndex((line) => line.includes('failing tests:'));
+  const section = at >= 0 ? lines.slice(at) : lines.slice(-40);
+  return section.length > maxLines
+    ? [...section.slice(0, maxLines), `… (${section.length - maxLines} more lines)`].join('\n')
+    : section.join('\n');
 }
 
 async function main() {
@@ -251,6 +262,10 @@ async function main() {
   const failed = results.filter((r) => r.code !== 0).map((r) => r.file);
   const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
   log(`slowest files: ${slowest.map((r) => `${path.basename(r.file)} ${r.seconds.toFixed(0)} s`).join(', ')}`);
+  // The reasons again, last: a CI log is often read from its end, and a failing file may have run first.
+  for (const r of results.filter((x) => x.code !== 0)) {
+    console.error(`[e2e] why ${path.basename(r.file)} failed:\n${failureReport(r.output)}`);
+  }
   if (failed.length > 0) {
     log(`failed: ${failed.join(', ')}`);
   }
