@@ -326,20 +326,23 @@ describe('matchScore: the score of compareRecords, without the reasons', () => {
     }
   });
 
-  it('a candidate prepared with its names and street for later answers as one prepared in full: mayMatch, the score and the reasons', () => {
+  it('a candidate prepared with its names, street and locality for later answers as one prepared in full: mayMatch, the score and the reasons', () => {
     let prepared = 0;
     let streets = 0;
+    let localities = 0;
     for (const a of records) {
       for (const b of records) {
         const full = compareRecords(a, b, postcodes);
         const later = preparedForm(b, true);
         expect(later.given).toBe('');
         expect(later.street).toBe('');
+        expect(later.locality).toBe('');
         expect(mayMatch(prepareRecord(a), later, postcodes)).toBe(full.isMatch);
         // Refused on the other fields: its names were never prepared; refused on the e-mail, phones
         // and place: nor was its street.
         prepared += later.namesOf === null ? 1 : 0;
         streets += later.streetOf === null ? 1 : 0;
+        localities += later.localityOf === null ? 1 : 0;
         expect(comparePrepared(prepareRecord(a), preparedForm(b, true), postcodes)).toEqual(full);
         expect(matchScore(prepareRecord(a), preparedForm(b, true), postcodes)).toBeCloseTo(full.score, 12);
       }
@@ -348,6 +351,9 @@ describe('matchScore: the score of compareRecords, without the reasons', () => {
     expect(prepared).toBeLessThan(records.length ** 2);
     expect(streets).toBeGreaterThan(prepared);
     expect(streets).toBeLessThan(records.length ** 2);
+    // Those with the probe's postcode never normalised their locality.
+    expect(localities).toBeGreaterThan(0);
+    expect(localities).toBeLessThan(records.length ** 2);
   });
 
   it.each([

@@ -6,7 +6,15 @@
  * weights add up with the prior odds into a match probability, the score.
  * The definition, with every number, is docs/duplicates.md.
  */
-import { prepareRecord, withNames, withStreet, type MatchRecord, type PostcodeLookup, type PreparedRecord } from './record.ts';
+import {
+  prepareRecord,
+  withLocality,
+  withNames,
+  withStreet,
+  type MatchRecord,
+  type PostcodeLookup,
+  type PreparedRecord,
+} from './record.ts';
 import { isKnownGivenName } from './given-names.ts';
 import { isSwissMobile, normaliseName } from './normalise.ts';
 import { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';
@@ -489,6 +497,10 @@ function comparePlace(a: PreparedRecord, b: PreparedRecord, postcodes: PostcodeL
         out.add(levelWeight('postcode', 'far'), false, 'postcode_differs', pa, pb);
       }
     }
+  }
+  if (!postcodeEqual) {
+    withLocality(a);
+    withLocality(b);
   }
   if (!postcodeEqual && a.locality !== '' && b.locality !== '') {
     if (a.locality === b.locality) {

@@ -65,6 +65,11 @@ export interface PreparedRecord {
    * null once they are (`withStreet`): most candidates of an import are refused before the address.
    */
   streetOf: string | null;
+  /**
+   * The place whose locality is still to be normalised (`preparedForm` with `later`), or null once it
+   * is (`withLocality`): a candidate with the probe's postcode never compares its locality.
+   */
+  localityOf: string | null;
 }
 
 interface CacheEntry {
@@ -115,8 +120,9 @@ export function prepareRecord(r: MatchRecord): PreparedRecord {
 
 /**
  * The normalised form of a record, not cached: for records read once (an import's candidates, a
- * hundred thousand of them, each compared with one row). With `later` the names, the street and the
- * number are left empty until a comparison needs them (`withNames`, `withStreet`).
+ * hundred thousand of them, each compared with one row). With `later` the names, the street, the
+ * number and the locality are left empty until a comparison needs them (`withNames`, `withStreet`,
+ * `withLocality`).
  */
 export function preparedForm(r: MatchRecord, later = false): PreparedRecord {
   // A known E.164 form is what parsing the phone would give (normalisePhoneForMatch answers
@@ -135,13 +141,24 @@ export function preparedForm(r: MatchRecord, later = false): PreparedRecord {
     email: normaliseEmail(r.email),
     phones,
     postcode: normalisePostcode(r.zipcode),
-    locality: normaliseLocality(r.city),
+    locality: later ? '' : normaliseLocality(r.city),
     street: '',
     number: '',
     namesOf: r,
     streetOf: r.address ?? '',
+    localityOf: later ? (r.city ?? '') : null,
   };
   return later ? prepared : withStreet(withNames(prepared));
+}
+
+/** `p` with its locality normalised (in place, when `preparedForm` left it for later). */
+export function withLocality(p: PreparedRecord): PreparedRecord {
+  const city = p.localityOf;
+  if (city !== null) {
+    p.locality = normaliseLocality(city);
+    p.localityOf = null;
+  }
+  return p;
 }
 
 /** `p` with its street and number prepared (in place, when `preparedForm` left them for later). */
