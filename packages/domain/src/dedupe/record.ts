@@ -104,6 +104,22 @@ const phoneticOf = remembered((name: string): string =>
     .join(' '),
 );
 
+/** A name's three forms for comparison (normaliseName, foldName, and the phonetic code of the first). */
+interface NameForms {
+  normal: string;
+  plain: string;
+  code: string;
+}
+
+/**
+ * A name's forms, remembered per name as written: one memory asked per name instead of three (a scan's
+ * candidates bring their names as new texts, and each memory asked hashes the text and reads its table).
+ */
+const nameFormsOf = remembered((name: string): NameForms => {
+  const normal = normaliseName(name);
+  return { normal, plain: foldName(name), code: phoneticOf(normal) };
+});
+
 /**
  * The normalised form of a record. Cached per record object (and recomputed when one of its fields
  * changed), so a probe compared with many candidates is normalised once.
@@ -177,12 +193,14 @@ export function withStreet(p: PreparedRecord): PreparedRecord {
 export function withNames(p: PreparedRecord): PreparedRecord {
   const r = p.namesOf;
   if (r !== null) {
-    p.given = normaliseName(r.name);
-    p.surname = normaliseName(r.surname);
-    p.givenPlain = foldName(r.name);
-    p.surnamePlain = foldName(r.surname);
-    p.givenCode = phoneticOf(p.given);
-    p.surnameCode = phoneticOf(p.surname);
+    const given = nameFormsOf(r.name);
+    const surname = nameFormsOf(r.surname);
+    p.given = given.normal;
+    p.surname = surname.normal;
+    p.givenPlain = given.plain;
+    p.surnamePlain = surname.plain;
+    p.givenCode = given.code;
+    p.surnameCode = surname.code;
     p.namesOf = null;
   }
   return p;
