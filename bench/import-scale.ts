@@ -235,15 +235,37 @@ export async function leadXlsx(rows: string[][], file: string): Promise<Buffer> 
   return fs.readFile(file);
 }
 
-/** The server's resident memory (RSS): its peak since the last reset. */
+/** The server's resident memory (RSS): its peak since the last reset; and its CPU time (ms, all its threads) since then. */
 export interface MemoryProbe {
   reset(): Promise<void>;
   peak(): Promise<number>;
+  cpu(): Promise<number>;
+}
+
+/**
+ * The CPU time (ms) the machine's PostgreSQL processes have used so far, from /proc (0 where there is
+ * none): with the server's own, where a check's work goes on a machine whose load varies from run to run.
+ */
+async function postgresCpuMs(): Promise<number> {
+  let ticks = 0;
+  const pids = await fs.readdir('/proc').catch(() => [] as string[]);
+  for (const pid of pids.filter((p) => /^\d+$/.test(p))) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0 || !stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) {
+      continue;
+    }
+    // Fields after the command: state is the 3rd of the line; utime and stime the 14th and 15th.
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / 100;
 }
 
 /** This process's resident memory, sampled every 50 ms (the app in the bench's own process). */
 export function inProcessMemory(): MemoryProbe & { stop(): void } {
   let peak = process.memoryUsage().rss;
+  let cpuFrom = process.cpuUsage();
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
@@ -251,9 +273,14 @@ export function inProcessMemory(): MemoryProbe & { stop(): void } {
   return {
     reset: () => {
       peak = process.memoryUsage().rss;
+      cpuFrom = process.cpuUsage();
       return Promise.resolve();
     },
     peak: () => Promise.resolve(Math.max(peak, process.memoryUsage().rss)),
+    cpu: () => {
+      const used = process.cpuUsage(cpuFrom);
+      return Promise.resolve((used.user + used.system) / 1000);
+    },
     stop: () => clearInterval(timer),
   };
 }
@@ -333,6 +360,7 @@ export async function benchImportScale(opts: {
   /** Upload → mapping → ready: the wall time and the check's own time. */
   async function uploadAndCheck(name: string, bytes: Buffer, type: string) {
     await memory.reset();
+    const pgCpu0 = await postgresCpuMs();
     const t0 = Date.now();
     const form = new FormData();
     form.append('importType', 'leads');
@@ -348,16 +376,28 @@ export async function benchImportScale(opts: {
     const batch = uploaded.data[0];
     const uploadMs = Date.now() - t0;
     await call('POST', `/api/import/batches/${batch.id}/mapping`, { mapping: batch.mapping, location_id: locationId });
+    const mappedMs = Date.now() - t0;
     let state: BatchAnswer = batch;
     const bound = Date.now() + 30 * 60_000;
+    // When the check's progress was first seen at each value: where its time goes.
+    const seen: string[] = [`from ${new Date(t0).toISOString().slice(11, 19)}`, `upload ${secs(uploadMs)}`, `mapping ${secs(mappedMs)}`];
+    let lastProgress = -1;
     while (state.stage !== 'ready' && Date.now() < bound) {
       await new Promise((r) => setTimeout(r, 100));
       state = await call<BatchAnswer>('GET', `/api/import/batches/${batch.id}`);
       if (state.stage === 'failed') {
         throw new Error(`the check of ${name} failed: ${state.error}`);
       }
+      if (state.progress !== lastProgress && state.stage !== 'ready') {
+        lastProgress = state.progress;
+        seen.push(`${state.progress} % ${secs(Date.now() - t0)}`);
+      }
     }
     const readyMs = Date.now() - t0;
+    seen.push(`ready ${secs(readyMs)}`);
+    const serverCpu = await memory.cpu();
+    const pgCpu = (await postgresCpuMs()) - pgCpu0;
+    console.log(`${name}: ${seen.join(' · ')}; CPU: server ${secs(serverCpu)}, PostgreSQL ${secs(pgCpu)}`);
     return { id: batch.id, uploadMs, readyMs, rows: state.row_count, peak: await memory.peak() };
   }
 
@@ -562,11 +602,13 @@ async function listeningApp(url: string): Promise<{ app: FastifyInstance; databa
 async function serve(url: string) {
   const { app, database, base } = await listeningApp(url);
   const memory = inProcessMemory();
-  process.on('message', (m: { ask: 'reset' | 'peak' | 'stop' }) => {
+  process.on('message', (m: { ask: 'reset' | 'peak' | 'cpu' | 'stop' }) => {
     if (m.ask === 'reset') {
       void memory.reset().then(() => process.send!({ reset: true }));
     } else if (m.ask === 'peak') {
       void memory.peak().then((peak) => process.send!({ peak }));
+    } else if (m.ask === 'cpu') {
+      void memory.cpu().then((cpu) => process.send!({ cpu }));
     } else {
       memory.stop();
       void app
@@ -688,6 +730,7 @@ async function main() {
       await answer('reset');
     },
     peak: async () => (await answer<{ peak: number }>('peak')).peak,
+    cpu: async () => (await answer<{ cpu: number }>('cpu')).cpu,
   };
   const database = openDatabase(url, { max: 4 });
   try {
