@@ -412,31 +412,48 @@ const FIELD_MAX: Record<ImportField, number> = {
  * column with no locality column that holds "8000 Zürich" gives both.
  */
 export function applyMapping(mapping: ImportMapping, cells: readonly string[]): ImportRowData {
-  const row: ImportRowData = { ...EMPTY_ROW };
-  for (const [column, field] of Object.entries(mapping)) {
-    const value = (cells[Number(column)] ?? '').replace(/\0/g, '').trim();
-    row[field] = value || null;
-  }
-  const fields = new Set(Object.values(mapping));
-  if (row.name && !fields.has('surname')) {
-    const { name, surname } = splitFullName(row.name);
-    row.name = name;
-    row.surname = surname;
-  }
-  if (row.zipcode && !fields.has('city')) {
-    const m = /^((?:CH-?)?\d{4})[\s,]+(.+)$/i.exec(row.zipcode);
-    if (m) {
-      row.zipcode = m[1]!;
-      row.city = m[2]!.trim();
+  return mappingApplier(mapping)(cells);
+}
+
+/**
+ * applyMapping for many rows of one mapping: what the mapping says (its columns, whether names and
+ * postcodes are split) worked out once, then each row's cells into its fields.
+ */
+export function mappingApplier(mapping: ImportMapping): (cells: readonly string[]) => ImportRowData {
+  const columns = Object.entries(mapping).map(([column, field]) => ({ column: Number(column), field }));
+  const fields = new Set(columns.map((c) => c.field));
+  const splitName = !fields.has('surname');
+  const splitZip = !fields.has('city');
+  return (cells) => {
+    const row: ImportRowData = { ...EMPTY_ROW };
+    for (const { column, field } of columns) {
+      let value = cells[column] ?? '';
+      if (value.includes('\0')) {
+        value = value.replace(/\0/g, '');
+      }
+      value = value.trim();
+      row[field] = value || null;
     }
-  }
-  for (const field of IMPORT_FIELDS) {
-    const value = row[field];
-    if (value && value.length > FIELD_MAX[field]) {
-      row[field] = value.slice(0, FIELD_MAX[field]);
+    if (splitName && row.name) {
+      const { name, surname } = splitFullName(row.name);
+      row.name = name;
+      row.surname = surname;
     }
-  }
-  return row;
+    if (splitZip && row.zipcode) {
+      const m = /^((?:CH-?)?\d{4})[\s,]+(.+)$/i.exec(row.zipcode);
+      if (m) {
+        row.zipcode = m[1]!;
+        row.city = m[2]!.trim();
+      }
+    }
+    for (const field of IMPORT_FIELDS) {
+      const value = row[field];
+      if (value && value.length > FIELD_MAX[field]) {
+        row[field] = value.slice(0, FIELD_MAX[field]);
+      }
+    }
+    return row;
+  };
 }
 
 const LANGUAGE_WORDS: Record<string, readonly string[]> = {

@@ -1,6 +1,6 @@
 import {
-  applyMapping,
   comparePrepared,
+  mappingApplier,
   mayMatch,
   normalisePhone,
   preparedForm,
@@ -265,7 +265,8 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
     }
     const file = (batch.fileId ? takeParsed(batch.fileId) : undefined) ?? (await readStoredFile(deps, batch, limits));
     await progress(5);
-    const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: applyMapping(batch.mapping, cells) }));
+    const apply = mappingApplier(batch.mapping);
+    const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: apply(cells) }));
     await progress(10);
     // The duplicate engine's statements run in the database while this process checks the rows
     // against the rules and the file's earlier rows, a few thousand at a time between the engine's
