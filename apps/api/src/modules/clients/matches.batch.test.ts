@@ -88,7 +88,8 @@ describe('the scan of every client (matches.scan.ts)', () => {
       zipcode: '4051',
       city: 'Basel',
       address: 'Steinenberg 7',
-      email: 'erich.scanmail@example.ch',
+      // Stored in capitals: the scan takes an ASCII e-mail's letters in lower case itself.
+      email: 'Erich.Scanmail@EXAMPLE.ch',
     },
     zipSound: { name: 'Sabine', surname: 'Scanzipper', zipcode: '3011', city: 'Bern', address: 'Marktgasse 14' },
     givenStreet: { name: 'Gottfried', surname: 'Quastholder', zipcode: '6003', city: 'Luzern', address: 'Pilatusstrasse 21' },
@@ -99,6 +100,8 @@ describe('the scan of every client (matches.scan.ts)', () => {
     wholeName: { name: 'Walter', surname: 'Scanvollname', zipcode: '7000', city: 'Chur', address: 'Poststrasse 3' },
     // Names outside the letters the server computes keys of: the probe's keys come from the database.
     byDatabase: { name: 'Łukasz', surname: 'Scanłowski', zipcode: '8005', city: 'Zürich', address: 'Limmatstrasse 50' },
+    // An e-mail that is not ASCII: its lower case written by the database.
+    emailNotAscii: { name: 'Jürg', surname: 'Scanümlaut', zipcode: '3600', city: 'Thun', email: 'Jürg.SCANÜMLAUT@example.ch' },
   };
   const probes: MatchRecord[] = [
     probe({ name: 'Paula', surname: 'Scanphon', zipcode: '1200', city: 'Genève', mobile_phone: '+41 79 555 72 01' }),
@@ -117,6 +120,7 @@ describe('the scan of every client (matches.scan.ts)', () => {
     // The whole name in one field.
     probe({ name: 'Walter Scanvollname', surname: null, zipcode: '7000', city: 'Chur', address: 'Poststrasse 3' }),
     probe({ name: 'Łukasz', surname: 'Scanłowski', zipcode: '8005', city: 'Zürich', address: 'Limmatstrasse 50' }),
+    probe({ name: 'Jürg', surname: 'Scanümlaut', zipcode: '1950', email: 'jürg.scanümlaut@EXAMPLE.CH' }),
     probe({ name: 'Niemand', surname: 'Unbekannt', zipcode: '6900', city: 'Lugano' }),
     probe({}),
   ];
@@ -142,9 +146,10 @@ describe('the scan of every client (matches.scan.ts)', () => {
       ids.placeStreet,
       ids.wholeName,
       ids.byDatabase,
+      ids.emailNotAscii,
     ];
-    expect(looked.slice(0, 10).map((list) => list.map((m) => m.clientId))).toEqual(expectedFound.map((id) => [id]));
-    expect(looked.slice(10)).toEqual([[], []]);
+    expect(looked.slice(0, 11).map((list) => list.map((m) => m.clientId))).toEqual(expectedFound.map((id) => [id]));
+    expect(looked.slice(11)).toEqual([[], []]);
     const scanned = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: 0, thread: false });
     expect(scanned).toEqual(looked);
     const threaded = await findClientMatchesInBatches(t.db, probes, { keep: 5, scanFrom: 0, thread: true });

@@ -13,7 +13,9 @@ export const SCAN_COLUMNS = [
   'zipcode',
   'phone_e164',
   'mobile_phone_e164',
-  'lower(email)',
+  // lower(email) where the e-mail is not ASCII only (else null: the scan folds the e-mail's own
+  // bytes, and the database spares lower() on a million e-mails).
+  'CASE WHEN octet_length(email) <> char_length(email) THEN lower(email) END',
   'match_surname_sound',
   'match_given_sound',
   'match_locality',
@@ -41,7 +43,7 @@ export const COL_STREET_NAME = 9;
 export const COL_NUMBER = 10;
 const COL_NAME = 11;
 const COL_SURNAME = 12;
-const COL_EMAIL = 13;
+export const COL_EMAIL = 13;
 const COL_PHONE = 14;
 const COL_MOBILE = 15;
 const COL_CITY = 16;

@@ -6,6 +6,7 @@ import { keyAlphabet, keysOfProbe, type KeysOfProbe } from './match-keys.ts';
 import { BLOCK_LIMIT, probeKeys, scannedClients, usersEstimate, type CandidateProbe } from './matches.repo.ts';
 import {
   CandidateScorer,
+  COL_EMAIL,
   COL_EMAIL_LOWER,
   COL_GIVEN_SOUND,
   COL_LOCALITY,
@@ -100,7 +101,8 @@ function hashEnd(second: boolean, h: number, extra: number): number {
 
 /**
  * The first hash (or with `second` the second) of a key made of byte ranges of one buffer (a scanned
- * client's fields `p1`–`p3`, -1 for none), each part followed by the separator, then `extra`.
+ * client's fields `p1`–`p3`, -1 for none), each part followed by the separator, then `extra`. With
+ * `fold`, the letters A–Z are hashed as a–z (an ASCII text in lower case, as lower() writes it).
  */
 function rowKeyHash(
   second: boolean,
@@ -112,6 +114,7 @@ function rowKeyHash(
   p2: number,
   p3: number,
   extra: number,
+  fold: boolean,
 ): number {
   let h = hashStart(second, kind);
   for (let part = 0; part < 3; part += 1) {
@@ -120,7 +123,8 @@ function rowKeyHash(
       break;
     }
     for (let i = starts[p]!, e = ends[p]!; i < e; i += 1) {
-      h = step(second, h, buf[i]!);
+      const c = buf[i]!;
+      h = step(second, h, fold && c >= 65 && c <= 90 ? c + 32 : c);
     }
     h = step(second, h, SEPARATOR);
   }
@@ -342,13 +346,24 @@ export class KeyTable {
 
   /**
    * The slot of the key of a scanned row's fields (`kind`, the parts `p1`–`p3` of `buf`, and `extra`
-   * unless -1), or -1: its probes are `probeAt(i)` for i from `from(slot)` to before `to(slot)`.
+   * unless -1), or -1: its probes are `probeAt(i)` for i from `from(slot)` to before `to(slot)`. With
+   * `fold`, the parts' letters A–Z are taken as a–z.
    */
-  find(kind: number, buf: Buffer, starts: Int32Array, ends: Int32Array, p1: number, p2: number, p3: number, extra: number): number {
+  find(
+    kind: number,
+    buf: Buffer,
+    starts: Int32Array,
+    ends: Int32Array,
+    p1: number,
+    p2: number,
+    p3: number,
+    extra: number,
+    fold = false,
+  ): number {
     if (!this.built) {
       this.build();
     }
-    const a = rowKeyHash(false, kind, buf, starts, ends, p1, p2, p3, extra);
+    const a = rowKeyHash(false, kind, buf, starts, ends, p1, p2, p3, extra, fold);
     const bit = a >>> 7;
     if ((this.filter[bit >>> 5]! & (1 << (bit & 31))) === 0) {
       return -1;
@@ -361,7 +376,7 @@ export class KeyTable {
     while (slots[s + 3] !== 0) {
       if (slots[s] === a) {
         if (!hashed) {
-          b = rowKeyHash(true, kind, buf, starts, ends, p1, p2, p3, extra);
+          b = rowKeyHash(true, kind, buf, starts, ends, p1, p2, p3, extra, fold);
           hashed = true;
         }
         if (slots[s + 1] === b) {
@@ -821,12 +836,13 @@ class Scan extends CopyRows {
     p3: number,
     extra: number,
     zip: number,
+    fold = false,
   ): void {
     const { starts, table, counts } = this;
     if (starts[p1]! < 0 || (p2 >= 0 && starts[p2]! < 0) || (p3 >= 0 && starts[p3]! < 0)) {
       return;
     }
-    const slot = table.find(kind, buf, starts, this.ends, p1, p2, p3, extra);
+    const slot = table.find(kind, buf, starts, this.ends, p1, p2, p3, extra, fold);
     if (slot < 0) {
       return;
     }
@@ -849,7 +865,13 @@ class Scan extends CopyRows {
     hits.length = 0;
     this.lookup(buf, id, Lookup.Phone, Lookup.Phone, COL_PHONE_E164, -1, -1, -1, -1);
     this.lookup(buf, id, Lookup.Mobile, Lookup.Phone, COL_MOBILE_E164, -1, -1, -1, -1);
-    this.lookup(buf, id, Lookup.Email, Lookup.Email, COL_EMAIL_LOWER, -1, -1, -1, -1);
+    // The e-mail's key is lower(email): written by the database where the e-mail is not ASCII, else
+    // the e-mail's bytes taken in lower case here (lower() of ASCII text changes A–Z only).
+    if (this.starts[COL_EMAIL_LOWER]! >= 0) {
+      this.lookup(buf, id, Lookup.Email, Lookup.Email, COL_EMAIL_LOWER, -1, -1, -1, -1);
+    } else {
+      this.lookup(buf, id, Lookup.Email, Lookup.Email, COL_EMAIL, -1, -1, -1, -1, true);
+    }
     this.lookup(buf, id, Lookup.ZipSound, Lookup.ZipSound, COL_ZIP, COL_SURNAME_SOUND, -1, -1, -1);
     this.lookup(buf, id, Lookup.ZipGivenStreet, Lookup.ZipGivenStreet, COL_ZIP, COL_GIVEN_SOUND, COL_STREET_NAME, -1, -1);
     this.lookup(buf, id, Lookup.ZipGivenNumber, Lookup.ZipGivenNumber, COL_ZIP, COL_GIVEN_SOUND, COL_NUMBER, -1, -1);
