@@ -259,6 +259,7 @@ async function postgresCpuMs(): Promise<number> {
     const fields = stat.slice(close + 2).split(' ');
     ticks += Number(fields[11]) + Number(fields[12]);
   }
+  // /proc counts in USER_HZ, 100 a second on every Linux (sysconf(_SC_CLK_TCK)).
   return (ticks * 1000) / 100;
 }
 
