@@ -11,13 +11,14 @@
  */
 /* eslint-disable no-restricted-imports -- a benchmark of the import module's insides: each phase of the check
    measured alone, which no public surface offers. */
-import { applyMapping, proposeMapping } from '@bo/domain';
+import { applyMapping, proposeMapping, repeatsAmong } from '@bo/domain';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { databaseMatches, fileDuplicates, postcodeTable, rowErrors } from '../apps/api/src/modules/import/check.service.ts';
+import { swissPostcodes } from '../apps/api/src/core/postcodes.ts';
+import { databaseMatches, matchRecordOf, postcodeTable, rowErrors } from '../apps/api/src/modules/import/check.service.ts';
 import { readLeadFile } from '../apps/api/src/modules/import/parse/index.ts';
 import * as repo from '../apps/api/src/modules/import/repo.ts';
 import { HEADERS, IMPORT_ROWS, leadCsv, leadRows, leadXlsx } from './import-scale.ts';
@@ -44,7 +45,10 @@ async function main() {
     const errors = rows.map((r) => rowErrors(r.data, postcodes));
     console.log(`rules: ${ms(t0)}, ${errors.filter((e) => Object.keys(e).length > 0).length} rows with errors`);
     t0 = performance.now();
-    const dups = fileDuplicates(rows);
+    const dups = repeatsAmong(
+      rows.map((r) => matchRecordOf(r.data)),
+      swissPostcodes(),
+    ).map((earlier) => earlier.map((j) => rows[j]!.rowNo));
     console.log(`the file's own duplicates: ${ms(t0)}, ${dups.filter((d) => d.length > 0).length} rows repeat an earlier one`);
     t0 = performance.now();
     const matches = await databaseMatches(

@@ -14,6 +14,7 @@ export {
 } from './compare.ts';
 export type { LevelParameters, MatchResult } from './compare.ts';
 export { blockingKeys } from './blocking.ts';
+export { REPEAT_CANDIDATES, repeatFinder, repeatKeys, repeatsAmong } from './repeats.ts';
 export type { BlockingKeys } from './blocking.ts';
 export { colognePhonetic } from './phonetic.ts';
 export { editDistance, jaroWinkler, oneDigitApart, trigramSimilarity } from './similarity.ts';

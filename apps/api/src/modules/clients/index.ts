@@ -18,7 +18,7 @@ export {
 export { announceClientUpdated, announceNewLead, clientRoomsFor, type ClientsDeps, type Publish } from './live.service.ts';
 export { referralLeadFor, type LeadValues } from './referral-leads.service.ts';
 export { findClientMatches, MATCHES_LIMIT, type ClientMatch } from './matches.service.ts';
-export { findClientMatchesInBatches, type ClientMatchRef } from './matches.batch.ts';
+export { findClientMatchesAndRepeats, findClientMatchesInBatches, type ClientMatchRef } from './matches.batch.ts';
 export {
   clientSummariesIn,
   insertImportedClientsIn,

@@ -2,9 +2,9 @@ import type { MatchRecord } from '@bo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { findClientMatchesInBatches } from './matches.batch.ts';
+import { findClientMatchesAndRepeats, findClientMatchesInBatches } from './matches.batch.ts';
 import { findClientMatchesByScan, KeyTable, keyHash } from './matches.scan.ts';
-import { candidateProbe, findClientMatches } from './matches.service.ts';
+import { findClientMatches } from './matches.service.ts';
 
 /** The import's batch path of the duplicate engine answers what findClientMatches answers, chunk by chunk. */
 
@@ -158,11 +158,32 @@ describe('the scan of every client (matches.scan.ts)', () => {
     expect(inTx).toEqual(looked);
   }, 60_000);
 
+  it('finds the repeats of the probes among themselves the same way by the lookups, the scan and its thread', async () => {
+    // probes[0] again with its phone written otherwise, probes[1] with its e-mail in other letters,
+    // and a namesake of probes[2] in its postcode who is someone else (another given name and street).
+    const again = [
+      ...probes,
+      { ...probes[0]!, mobile_phone: '0795557201' },
+      { ...probes[1]!, email: 'erich.scanmail@example.ch' },
+      { ...probes[2]!, name: 'Bruno', address: 'Spitalgasse 2' },
+      { ...probes[0]!, mobile_phone: '+41795557201' },
+    ];
+    const n = probes.length;
+    const expected = [...probes.map(() => []), [0], [1], [], [0, n]];
+    const looked = await findClientMatchesAndRepeats(t.db, again, { keep: 5, scanFrom: Infinity });
+    expect(looked.repeats).toEqual(expected);
+    for (const thread of [false, true]) {
+      const scanned = await findClientMatchesAndRepeats(t.db, again, { keep: 5, scanFrom: 0, thread });
+      expect(scanned).toEqual(looked);
+    }
+    expect(await findClientMatchesAndRepeats(t.db, [], { scanFrom: 0 })).toEqual({ matches: [], repeats: [] });
+  }, 60_000);
+
   it('never finds a probe itself, and reports its progress up to the end', async () => {
     const self = { ...probe({ ...clients.zipSound, mobile_phone: null }), id: ids.zipSound } as MatchRecord;
     const records = [self, probes[2]!];
     const done: number[] = [];
-    const found = await findClientMatchesByScan(t.db, records, records.map(candidateProbe), {
+    const { matches: found } = await findClientMatchesByScan(t.db, records, {
       keep: 5,
       thread: false,
       onProgress: (n) => {

@@ -1,4 +1,4 @@
-import { comparePrepared, mayMatch, preparedForm, prepareRecord, type MatchRecord } from '@bo/domain';
+import { comparePrepared, mayMatch, preparedForm, prepareRecord, repeatsAmong, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { matchCandidateRows, usersEstimate, type CandidateRow } from './matches.repo.ts';
@@ -13,6 +13,16 @@ export interface ClientMatchRef {
 }
 
 type Candidates = CandidateRow[];
+
+/** The probes as findClientMatchesInBatches takes them: an array, or a view that makes a chunk's probes when asked (so a hundred thousand are not all held). */
+type Probes = { readonly length: number; slice(from: number, to: number): MatchRecord[] };
+
+/**
+ * `scanFrom`: from this many probes on the scan is used (by default when they are SCAN_FROM_SHARE of
+ * the clients); `thread`: whether the scan scores in a thread of its own (by default from
+ * SCORING_THREAD_FROM probes on).
+ */
+type BatchOptions = { chunk?: number; keep?: number; onProgress?: (done: number) => Promise<void>; scanFrom?: number; thread?: boolean };
 
 /** How many chunks' statements are under way at once. */
 const AHEAD = 2;
@@ -40,23 +50,36 @@ async function scanPays(tx: Tx, probes: number): Promise<boolean> {
  * chunk's candidates are scored here, so both the database and this process work. `onProgress` hears
  * how many are done.
  */
-export async function findClientMatchesInBatches(
+export async function findClientMatchesInBatches(tx: Tx, probes: Probes, opts: BatchOptions = {}): Promise<ClientMatchRef[][]> {
+  return (await batchMatches(tx, probes, opts, false)).matches;
+}
+
+/**
+ * findClientMatchesInBatches, and each probe's repeats: its earlier probes that are the same person
+ * (repeatsAmong of the domain; an import's rows among themselves). Where the scan scores in its thread,
+ * the thread finds them too, while the scan makes its table of keys.
+ */
+export async function findClientMatchesAndRepeats(
   tx: Tx,
-  /** An array, or a view that makes a chunk's probes when asked (so a hundred thousand are not all held). */
-  probes: { readonly length: number; slice(from: number, to: number): MatchRecord[] },
-  /**
-   * `scanFrom`: from this many probes on the scan is used (by default when they are SCAN_FROM_SHARE of
-   * the clients); `thread`: whether the scan scores in a thread of its own (by default from
-   * SCORING_THREAD_FROM probes on).
-   */
-  opts: { chunk?: number; keep?: number; onProgress?: (done: number) => Promise<void>; scanFrom?: number; thread?: boolean } = {},
-): Promise<ClientMatchRef[][]> {
+  probes: Probes,
+  opts: BatchOptions = {},
+): Promise<{ matches: ClientMatchRef[][]; repeats: number[][] }> {
+  const { matches, repeats } = await batchMatches(tx, probes, opts, true);
+  return { matches, repeats: repeats ?? [] };
+}
+
+async function batchMatches(
+  tx: Tx,
+  probes: Probes,
+  opts: BatchOptions,
+  withRepeats: boolean,
+): Promise<{ matches: ClientMatchRef[][]; repeats: number[][] | null }> {
   const chunk = opts.chunk ?? 1_000;
   const keep = Math.min(opts.keep ?? MATCHES_LIMIT, MATCHES_LIMIT);
   if (probes.length > 0 && (opts.scanFrom === undefined ? await scanPays(tx, probes.length) : probes.length >= opts.scanFrom)) {
-    const records = probes.slice(0, probes.length);
-    return findClientMatchesByScan(tx, records, records.map(candidateProbe), {
+    return findClientMatchesByScan(tx, probes, {
       keep,
+      repeats: withRepeats,
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.thread === undefined ? {} : { thread: opts.thread }),
     });
@@ -105,5 +128,5 @@ export async function findClientMatchesInBatches(
     });
     await opts.onProgress?.(Math.min(probes.length, from + chunk));
   }
-  return answer;
+  return { matches: answer, repeats: withRepeats ? repeatsAmong(probes.slice(0, probes.length), postcodes) : null };
 }

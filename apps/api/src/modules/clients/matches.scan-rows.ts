@@ -1,4 +1,4 @@
-import { comparePrepared, mayMatch, preparedForm, type MatchRecord, type PreparedRecord } from '@bo/domain';
+import { comparePrepared, mayMatch, preparedForm, type MatchRecord, type PreparedRecord } from '@bo/domain/dedupe';
 import { swissPostcodes } from '../../core/postcodes.ts';
 
 /**
@@ -195,10 +195,15 @@ export interface ProbeMatch {
  */
 export class CandidateScorer {
   private readonly prepared: (PreparedRecord | undefined)[];
-  private readonly postcodes = swissPostcodes();
+  readonly postcodes = swissPostcodes();
 
   constructor(private readonly records: readonly MatchRecord[]) {
     this.prepared = new Array<PreparedRecord | undefined>(records.length);
+  }
+
+  /** The compared form of probe `i`, made when first asked for. */
+  probe(i: number): PreparedRecord {
+    return (this.prepared[i] ??= preparedForm(this.records[i]!));
   }
 
   /** The matches of `record` among `probes[from..to)`, added to `out`. */
@@ -207,7 +212,7 @@ export class CandidateScorer {
     const candidate = preparedForm(record, true);
     for (let k = from; k < to; k += 1) {
       const probe = probes[k]!;
-      const prepared = (this.prepared[probe] ??= preparedForm(this.records[probe]!));
+      const prepared = this.probe(probe);
       if (!mayMatch(prepared, candidate, this.postcodes)) {
         continue;
       }

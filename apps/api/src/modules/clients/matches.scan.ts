@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { MatchRecord } from '@bo/domain';
+import { repeatsAmong, type MatchRecord } from '@bo/domain';
 import type { Tx } from '../../db/client.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
 import { keyAlphabet, keysOfProbe, type KeysOfProbe } from './match-keys.ts';
 import { BLOCK_LIMIT, probeKeys, scannedClients, usersEstimate, type CandidateProbe } from './matches.repo.ts';
+import { candidateProbe } from './matches.service.ts';
 import {
   CandidateScorer,
   COL_EMAIL,
@@ -23,7 +24,7 @@ import {
   SCAN_COLUMNS,
   type ProbeMatch,
 } from './matches.scan-rows.ts';
-import type { ScoreAnswer, ScoreBatch } from './matches.scan.worker.ts';
+import type { ProbesMessage, RepeatsAnswer, ScoreAnswer, ScoreBatch } from './matches.scan.worker.ts';
 
 /**
  * The duplicate engine for many probes at once (an import's hundred thousand rows), by one scan of
@@ -569,15 +570,18 @@ interface Scoring {
   add(buf: Buffer, from: number, to: number, starts: Int32Array, ends: Int32Array, probes: readonly number[]): void;
   /** Resolves when the scoring has caught up enough for the scan to read on. */
   drain(): Promise<void>;
-  /** Every match, once every row added is scored. */
-  finish(): Promise<ProbeMatch[]>;
+  /** Every match, once every row added is scored; and the probes' repeats when asked for (else null). */
+  finish(): Promise<{ matches: ProbeMatch[]; repeats: number[][] | null }>;
   close(): Promise<void>;
 }
 
 class InlineScoring implements Scoring {
   private readonly scorer: CandidateScorer;
   private readonly matches: ProbeMatch[] = [];
-  constructor(records: readonly MatchRecord[]) {
+  constructor(
+    private readonly records: readonly MatchRecord[],
+    private readonly repeats: boolean,
+  ) {
     this.scorer = new CandidateScorer(records);
   }
   add(buf: Buffer, _from: number, _to: number, starts: Int32Array, ends: Int32Array, probes: readonly number[]): void {
@@ -586,8 +590,9 @@ class InlineScoring implements Scoring {
   drain(): Promise<void> {
     return Promise.resolve();
   }
-  finish(): Promise<ProbeMatch[]> {
-    return Promise.resolve(this.matches);
+  finish(): Promise<{ matches: ProbeMatch[]; repeats: number[][] | null }> {
+    const repeats = this.repeats ? repeatsAmong(this.records, this.scorer.postcodes, (i) => this.scorer.probe(i)) : null;
+    return Promise.resolve({ matches: this.matches, repeats });
   }
   close(): Promise<void> {
     return Promise.resolve();
@@ -631,10 +636,12 @@ class ThreadScoring implements Scoring {
   private answered = 0;
   private failure: Error | null = null;
   private waiting: (() => void) | null = null;
+  private repeats: number[][] | null = null;
+  private wantRepeats = false;
 
-  constructor(records: readonly MatchRecord[]) {
+  /** Starts the thread (it loads its modules while the probes are made); `start` gives it the probes. */
+  constructor() {
     this.worker = new Worker(new URL('./matches.scan.worker.ts', import.meta.url), {
-      workerData: { records },
       execArgv: threadArgs(),
       // Its own heap (the process's heap limit does not reach a thread): the probes, their prepared
       // forms and the scorer's memories, about 150 MB for 100,000 probes (docs/operations.md).
@@ -642,9 +649,14 @@ class ThreadScoring implements Scoring {
       // fewer, larger collections of them cost less (docs/performance.md).
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     });
-    this.worker.on('message', (answer: ScoreAnswer) => {
-      this.matches.push(...answer.matches);
-      this.answered += 1;
+    this.worker.on('message', (answer: ScoreAnswer | RepeatsAnswer) => {
+      if ('repeats' in answer) {
+        const { ends, earlier } = answer.repeats;
+        this.repeats = Array.from(ends, (end, i) => Array.from(earlier.subarray(i === 0 ? 0 : ends[i - 1]!, end)));
+      } else {
+        this.matches.push(...answer.matches);
+        this.answered += 1;
+      }
       this.wake();
     });
     this.worker.on('error', (err) => {
@@ -652,11 +664,19 @@ class ThreadScoring implements Scoring {
       this.wake();
     });
     this.worker.on('exit', (code) => {
-      if (this.answered < this.sent || code !== 0) {
+      if (this.answered < this.sent || (this.wantRepeats && this.repeats === null) || code !== 0) {
         this.failure ??= new Error(`the scoring thread stopped (${code})`);
       }
       this.wake();
     });
+  }
+
+  /** The probes to score against, and whether their repeats among themselves are wanted (before the first `add`). */
+  start(records: readonly MatchRecord[], repeats: boolean): this {
+    this.wantRepeats = repeats;
+    const message: ProbesMessage = { records: records as MatchRecord[], repeats };
+    this.worker.postMessage(message);
+    return this;
   }
 
   private wake(): void {
@@ -714,15 +734,15 @@ class ThreadScoring implements Scoring {
     }
   }
 
-  async finish(): Promise<ProbeMatch[]> {
+  async finish(): Promise<{ matches: ProbeMatch[]; repeats: number[][] | null }> {
     this.send();
-    while (this.failure === null && this.answered < this.sent) {
+    while (this.failure === null && (this.answered < this.sent || (this.wantRepeats && this.repeats === null))) {
       await new Promise<void>((resolve) => (this.waiting = resolve));
     }
     if (this.failure) {
       throw this.failure;
     }
-    return this.matches;
+    return { matches: this.matches, repeats: this.repeats };
   }
 
   async close(): Promise<void> {
@@ -744,25 +764,30 @@ export const SCORING_THREAD_FROM = 20_000;
 
 /**
  * The clients each probe may be (at most `keep`, best first), every client of the company considered:
- * the probes' keys computed by the database, then one scan of the clients (see above). `records` are
- * the probes as the scorer reads them, `probes` as the keys' statement reads them (the same order).
- * `onProgress` hears about how many probes are done, by the share of the clients scanned. With
+ * the probes' keys computed by the database, then one scan of the clients (see above). `source` gives
+ * the probes (all of them are made at once, after the scoring thread is started). `onProgress` hears about how many probes are done, by the share of the clients scanned. With
  * `thread` (by default from SCORING_THREAD_FROM probes on) the candidates are scored in a thread of
- * their own while the scan reads on.
+ * their own while the scan reads on. With `repeats`, the probes' repeats among themselves (repeatsAmong)
+ * are found as well, by the scoring (the thread starts on them while this one makes the table of keys).
  */
 export async function findClientMatchesByScan(
   tx: Tx,
-  records: readonly MatchRecord[],
-  probes: readonly CandidateProbe[],
-  opts: { keep: number; onProgress?: (done: number) => Promise<void>; thread?: boolean },
-): Promise<ScannedMatch[][]> {
-  const n = probes.length;
+  source: { readonly length: number; slice(from: number, to: number): MatchRecord[] },
+  opts: { keep: number; onProgress?: (done: number) => Promise<void>; thread?: boolean; repeats?: boolean },
+): Promise<{ matches: ScannedMatch[][]; repeats: number[][] | null }> {
+  const n = source.length;
   const answer: ScannedMatch[][] = Array.from({ length: n }, () => []);
   if (n === 0) {
-    return answer;
+    return { matches: answer, repeats: opts.repeats ? [] : null };
   }
-  const scoring: Scoring = (opts.thread ?? n >= SCORING_THREAD_FROM) ? new ThreadScoring(records) : new InlineScoring(records);
+  const wantRepeats = opts.repeats ?? false;
+  // The thread starts first: it loads its modules while this one makes the probes.
+  const thread = (opts.thread ?? n >= SCORING_THREAD_FROM) ? new ThreadScoring() : null;
+  let repeats: number[][] | null;
   try {
+    const records = source.slice(0, n);
+    const probes = records.map(candidateProbe);
+    const scoring: Scoring = thread ? thread.start(records, wantRepeats) : new InlineScoring(records, wantRepeats);
     const table = await probeTable(tx, probes);
     const scan = new Scan(table, probes, scoring);
     const total = Math.max(1, await usersEstimate(tx));
@@ -777,18 +802,20 @@ export async function findClientMatchesByScan(
     if (!scan.ended) {
       throw new Error('the scan of the clients ended early');
     }
-    for (const m of await scoring.finish()) {
+    const scored = await scoring.finish();
+    for (const m of scored.matches) {
       answer[m.probe]!.push({ clientId: m.clientId, score: m.score, reasons: m.reasons });
     }
+    repeats = scored.repeats;
   } finally {
-    await scoring.close();
+    await thread?.close();
   }
   for (const list of answer) {
     list.sort((a, b) => b.score - a.score || a.clientId - b.clientId);
     list.length = Math.min(list.length, opts.keep);
   }
   await opts.onProgress?.(n);
-  return answer;
+  return { matches: answer, repeats };
 }
 
 /** The clients as they stream by: PostgreSQL's binary COPY read row by row, each row's keys looked up, its candidates handed to the scoring. */

@@ -1,20 +1,8 @@
-import {
-  comparePrepared,
-  mappingApplier,
-  mayMatch,
-  normalisePhone,
-  preparedForm,
-  remembered,
-  validateImportRow,
-  type ImportRowData,
-  type MatchRecord,
-  type PostcodeTable,
-  type PreparedRecord,
-} from '@bo/domain';
+import { mappingApplier, normalisePhone, validateImportRow, type ImportRowData, type MatchRecord, type PostcodeTable } from '@bo/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { StoredImportMatch } from '../../db/schema/index.ts';
 import { swissPostcodes } from '../../core/postcodes.ts';
-import { findClientMatchesInBatches } from '../clients/index.ts';
+import { findClientMatchesAndRepeats, findClientMatchesInBatches } from '../clients/index.ts';
 import { storedBytes, type FilesDeps } from '../files/index.ts';
 import { readLeadFile, type ParsedLeadFile } from './parse/index.ts';
 import { takeParsed } from './parsed.ts';
@@ -32,8 +20,6 @@ const MATCH_CHUNK = 1_000;
 const ANALYZE_ROWS = 10_000;
 /** The rows made into COPY's text at a time. */
 const INSERT_CHUNK = 1_000;
-/** The earlier rows compared per shared key. */
-const KEY_CANDIDATES = 20;
 /** The most matches kept per row. */
 const MATCHES_KEPT = 5;
 
@@ -48,25 +34,10 @@ export function postcodeTable(): PostcodeTable {
   };
 }
 
-/**
- * The E.164 forms of a row's two phones (undefined: no valid number), parsed once per row: the rules,
- * the file's keys and the duplicate engine's probe all need them, and at a hundred thousand rows the
- * parser's own memory of recent writings no longer holds them from one phase to the next. Kept per
- * row object; a check never changes a row's data.
- */
-const phoneForms = new WeakMap<ImportRowData, readonly [string | undefined, string | undefined]>();
-
-function phonesOf(data: ImportRowData): readonly [string | undefined, string | undefined] {
-  let forms = phoneForms.get(data);
-  if (!forms) {
-    forms = [normalisePhone(data.phone), normalisePhone(data.mobile_phone)];
-    phoneForms.set(data, forms);
-  }
-  return forms;
-}
-
+/** A row as the duplicate engine compares it (its phones' E.164 forms parsed once, here). */
 export function matchRecordOf(data: ImportRowData, id?: number): MatchRecord {
-  const [phone, mobile] = phonesOf(data);
+  const phone = normalisePhone(data.phone);
+  const mobile = normalisePhone(data.mobile_phone);
   return {
     ...(id === undefined ? {} : { id }),
     name: data.name,
@@ -80,45 +51,6 @@ export function matchRecordOf(data: ImportRowData, id?: number): MatchRecord {
     city: data.city,
     address: data.address,
   };
-}
-
-/** A name as the file's keys compare it; remembered (a file's names repeat). */
-const fold = remembered((s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ''),
-);
-
-/** The keys two rows of one file that may be the same person share: e-mail, a phone, or surname with postcode. */
-function fileKeys(data: ImportRowData): string[] {
-  const keys: string[] = [];
-  if (data.email) {
-    keys.push(`e:${data.email.trim().toLowerCase()}`);
-  }
-  for (const n of phonesOf(data)) {
-    if (n) {
-      keys.push(`p:${n}`);
-    }
-  }
-  if (data.surname && data.zipcode) {
-    keys.push(`s:${fold(data.surname)}:${fold(data.name).slice(0, 2)}:${data.zipcode.trim()}`);
-  }
-  return keys;
-}
-
-/**
- * For each row, the earlier rows of the same file that are the same person: rows that share a key
- * (e-mail, phone, surname within the postcode) and that the duplicate engine's scorer calls a match.
- */
-export function fileDuplicates(rows: readonly { rowNo: number; data: ImportRowData }[]): number[][] {
-  return rows.map(fileDuplicateFinder(rows));
-}
-
-/** fileDuplicates, a few thousand rows at a time with the event loop's other work between them. */
-function fileDuplicatesInTurns(rows: readonly { rowNo: number; data: ImportRowData }[]): Promise<number[][]> {
-  return inTurns(rows, fileDuplicateFinder(rows));
 }
 
 /** The rows taken in order, TURN_ROWS at a time, other work of the process running between the turns. */
@@ -137,57 +69,6 @@ async function inTurns<R, T>(rows: readonly R[], fn: (row: R, i: number) => T): 
 /** Rows checked per turn by inTurns (a few milliseconds of work). */
 const TURN_ROWS = 2_000;
 
-/** The finder of fileDuplicates: called with each row and its index in order, it answers the earlier rows it repeats. */
-function fileDuplicateFinder(rows: readonly { rowNo: number; data: ImportRowData }[]): (r: { data: ImportRowData }, i: number) => number[] {
-  const postcodes = swissPostcodes();
-  // The prepared records of the rows compared only (most rows share no key with an earlier one).
-  const made = new Map<number, PreparedRecord>();
-  const record = (i: number) => {
-    let r = made.get(i);
-    if (!r) {
-      r = preparedForm(matchRecordOf(rows[i]!.data), true);
-      made.set(i, r);
-    }
-    return r;
-  };
-  // Per key, the row that holds it, or the rows once two do (most keys are held by one row).
-  const seen = new Map<string, number | number[]>();
-  return (r, i) => {
-    let candidates: number[] | null = null;
-    for (const key of fileKeys(r.data)) {
-      const held = seen.get(key);
-      if (held === undefined) {
-        seen.set(key, i);
-      } else if (typeof held === 'number') {
-        // A row's key twice (the same number as phone and mobile) makes it no repeat of itself.
-        if (held !== i) {
-          (candidates ??= []).push(held);
-          seen.set(key, [held, i]);
-        }
-      } else if (held[held.length - 1] !== i) {
-        // The latest rows of a crowded key only: a file of one family or one street stays linear.
-        for (let k = Math.max(0, held.length - KEY_CANDIDATES); k < held.length; k += 1) {
-          (candidates ??= []).push(held[k]!);
-        }
-        held.push(i);
-      }
-    }
-    const dups: number[] = [];
-    if (candidates === null) {
-      return dups;
-    }
-    for (const j of [...new Set(candidates)].sort((a, b) => a - b)) {
-      // mayMatch first: most pairs are refused without comparing the names or making the reasons.
-      const a = record(i);
-      const b = record(j);
-      if (mayMatch(a, b, postcodes) && comparePrepared(a, b, postcodes).isMatch) {
-        dups.push(rows[j]!.rowNo);
-      }
-    }
-    return dups;
-  };
-}
-
 /** The existing clients each row may be (best first, at most MATCHES_KEPT), every client of the company considered. */
 export async function databaseMatches(
   tx: Tx,
@@ -200,7 +81,31 @@ export async function databaseMatches(
     { length: rows.length, slice: (from, to) => rows.slice(from, to).map((d) => matchRecordOf(d)) },
     { chunk: MATCH_CHUNK, keep: MATCHES_KEPT, ...(onProgress ? { onProgress } : {}) },
   );
-  return found.map((list) => list.map((m) => ({ client_id: m.clientId, score: m.score, reasons: m.reasons })));
+  return found.map(storedMatches);
+}
+
+function storedMatches(list: readonly { clientId: number; score: number; reasons: string[] }[]): StoredImportMatch[] {
+  return list.map((m) => ({ client_id: m.clientId, score: m.score, reasons: m.reasons }));
+}
+
+/**
+ * The existing clients each row may be (as databaseMatches), and the file's own duplicates: each row's
+ * earlier rows (their numbers) that are the same person (repeatsAmong of the duplicate engine).
+ */
+export async function matchesAndFileDuplicates(
+  tx: Tx,
+  rows: readonly { rowNo: number; data: ImportRowData }[],
+  onProgress?: (done: number) => Promise<void>,
+): Promise<{ matches: StoredImportMatch[][]; fileDuplicates: number[][] }> {
+  const found = await findClientMatchesAndRepeats(
+    tx,
+    { length: rows.length, slice: (from, to) => rows.slice(from, to).map((r) => matchRecordOf(r.data)) },
+    { chunk: MATCH_CHUNK, keep: MATCHES_KEPT, ...(onProgress ? { onProgress } : {}) },
+  );
+  return {
+    matches: found.matches.map(storedMatches),
+    fileDuplicates: found.repeats.map((earlier) => earlier.map((j) => rows[j]!.rowNo)),
+  };
 }
 
 /** What is wrong with a row: the row rules, and the OCR's doubts about fields not corrected since. */
@@ -242,11 +147,8 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
     const postcodes = postcodeTable();
     if (batch.importType === 'ocr') {
       const rows = await repo.pendingRowsOfBatch(deps.db, batchId);
-      const dups = fileDuplicates(rows);
-      const matches = await databaseMatches(
-        deps.db,
-        rows.map((r) => r.data),
-        (done) => progress(10 + (80 * done) / Math.max(1, rows.length)),
+      const { matches, fileDuplicates: dups } = await matchesAndFileDuplicates(deps.db, rows, (done) =>
+        progress(10 + (80 * done) / Math.max(1, rows.length)),
       );
       await deps.db.transaction(async (tx) => {
         await repo.writeRowChecks(
@@ -268,19 +170,14 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
     const apply = mappingApplier(batch.mapping);
     const rows = file.rows.map((cells, i) => ({ rowNo: i + 1, cells, data: apply(cells) }));
     await progress(10);
-    // The duplicate engine's statements run in the database while this process checks the rows
-    // against the rules and the file's earlier rows, a few thousand at a time between the engine's
-    // turns: the two halves of the check overlap instead of following each other.
-    const found = databaseMatches(
-      deps.db,
-      rows.map((r) => r.data),
-      (done) => progress(10 + (75 * done) / Math.max(1, rows.length)),
-    );
+    // The duplicate engine (the clients each row may be, and the file's own duplicates: at a hundred
+    // thousand rows both in its scoring thread) works while this process checks the rows against the
+    // rules, a few thousand at a time between the engine's turns: the two overlap.
+    const found = matchesAndFileDuplicates(deps.db, rows, (done) => progress(10 + (75 * done) / Math.max(1, rows.length)));
     // A failure of the engine is answered where it is awaited, not as unhandled meanwhile.
     found.catch(() => undefined);
     const errors = await inTurns(rows, (r) => rowErrors(r.data, postcodes));
-    const dups = await fileDuplicatesInTurns(rows);
-    const matches = await found;
+    const { matches, fileDuplicates: dups } = await found;
     await deps.db.transaction(async (tx) => {
       const locked = await repo.findBatch(tx, batchId, { lock: true });
       if (!locked || locked.stage !== 'checking') {
