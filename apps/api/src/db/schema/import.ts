@@ -133,7 +133,10 @@ export const importRows = pgTable(
     index('import_rows_review_location_idx')
       .on(t.createdById, t.importType, t.locationId.desc().nullsLast(), t.id)
       .where(sql`${t.state} = 'pending'`),
-    index('import_rows_client_idx').on(t.clientId),
+    // Only the launched rows hold a client (a check's hundred thousand new rows add nothing to it).
+    index('import_rows_client_idx')
+      .on(t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
   ],
 );
 

@@ -208,8 +208,8 @@ export async function checkBatch(deps: CheckDeps, batchId: number, limits: { max
           });
         }
       }
-      await repo.copyRows(tx, parts());
-      await repo.recountBatches(tx, [batchId]);
+      // The counts were recounted when the pending rows were deleted; the rows written are added to them.
+      await repo.addToCounts(tx, batchId, await repo.copyRows(tx, parts()));
       await repo.updateBatch(tx, batchId, { stage: 'ready', progress: 100, rowCount: rows.length, error: null });
     });
     if (rows.length >= ANALYZE_ROWS) {
