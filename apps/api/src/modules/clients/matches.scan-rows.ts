@@ -201,9 +201,12 @@ export class CandidateScorer {
     this.prepared = new Array<PreparedRecord | undefined>(records.length);
   }
 
-  /** The compared form of probe `i`, made when first asked for. */
+  /**
+   * The compared form of probe `i`, made when first asked for; its names and street only when a
+   * comparison gets to them (as a candidate's: mayMatch refuses most pairs on the other fields).
+   */
   probe(i: number): PreparedRecord {
-    return (this.prepared[i] ??= preparedForm(this.records[i]!));
+    return (this.prepared[i] ??= preparedForm(this.records[i]!, true));
   }
 
   /** The matches of `record` among `probes[from..to)`, added to `out`. */
