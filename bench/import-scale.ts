@@ -676,7 +676,7 @@ async function explainReview(database: Database, admin: number) {
       `SELECT id, review_counts, counts_version FROM import_batches WHERE created_by_id = ${admin} AND import_type = 'leads' AND stage = 'ready'`,
     ],
     [
-      'a batch counted again (after a check or launch)',
+      'a batch counted again (after a launch; a check adds the rows it wrote instead)',
       `SELECT count(*) FILTER (WHERE review_status = 'not_reviewed' AND duplication_status = 'duplicates'), count(*) FILTER (WHERE has_errors)
        FROM import_rows WHERE batch_id = (SELECT max(id) FROM import_batches WHERE created_by_id = ${admin}) AND state = 'pending'`,
     ],
