@@ -245,6 +245,8 @@ export interface MemoryProbe {
 /**
  * The CPU time (ms) the machine's PostgreSQL processes have used so far, from /proc (0 where there is
  * none): with the server's own, where a check's work goes on a machine whose load varies from run to run.
+ * A backend that has ended counts in its parent's time of children waited for (the postmaster's), so
+ * the sum only grows: without it, connections closed between two readings made the difference negative.
  */
 async function postgresCpuMs(): Promise<number> {
   let ticks = 0;
@@ -255,9 +257,10 @@ async function postgresCpuMs(): Promise<number> {
     if (close < 0 || !stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) {
       continue;
     }
-    // Fields after the command: state is the 3rd of the line; utime and stime the 14th and 15th.
+    // Fields after the command: state is the 3rd of the line; utime and stime the 14th and 15th,
+    // cutime and cstime (its ended children's) the 16th and 17th.
     const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   // /proc counts in USER_HZ, 100 a second on every Linux (sysconf(_SC_CLK_TCK)).
   return (ticks * 1000) / 100;
