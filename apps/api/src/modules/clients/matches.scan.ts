@@ -572,7 +572,6 @@ interface Scoring {
   drain(): Promise<void>;
   /** Every match, once every row added is scored; and the probes' repeats when asked for (else null). */
   finish(): Promise<{ matches: ProbeMatch[]; repeats: number[][] | null }>;
-  close(): Promise<void>;
 }
 
 class InlineScoring implements Scoring {
@@ -593,9 +592,6 @@ class InlineScoring implements Scoring {
   finish(): Promise<{ matches: ProbeMatch[]; repeats: number[][] | null }> {
     const repeats = this.repeats ? repeatsAmong(this.records, this.scorer.postcodes, (i) => this.scorer.probe(i)) : null;
     return Promise.resolve({ matches: this.matches, repeats });
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
   }
 }
 
@@ -674,7 +670,7 @@ class ThreadScoring implements Scoring {
   /** The probes to score against, and whether their repeats among themselves are wanted (before the first `add`). */
   start(records: readonly MatchRecord[], repeats: boolean): this {
     this.wantRepeats = repeats;
-    const message: ProbesMessage = { records: records as MatchRecord[], repeats };
+    const message: ProbesMessage = { records, repeats };
     this.worker.postMessage(message);
     return this;
   }
@@ -765,10 +761,11 @@ export const SCORING_THREAD_FROM = 20_000;
 /**
  * The clients each probe may be (at most `keep`, best first), every client of the company considered:
  * the probes' keys computed by the database, then one scan of the clients (see above). `source` gives
- * the probes (all of them are made at once, after the scoring thread is started). `onProgress` hears about how many probes are done, by the share of the clients scanned. With
- * `thread` (by default from SCORING_THREAD_FROM probes on) the candidates are scored in a thread of
- * their own while the scan reads on. With `repeats`, the probes' repeats among themselves (repeatsAmong)
- * are found as well, by the scoring (the thread starts on them while this one makes the table of keys).
+ * the probes (all of them made at once, after the scoring thread is started). `onProgress` hears about
+ * how many probes are done, by the share of the clients scanned. With `thread` (by default from
+ * SCORING_THREAD_FROM probes on) the candidates are scored in a thread of their own while the scan
+ * reads on. With `repeats`, the probes' repeats among themselves (repeatsAmong) are found as well, by
+ * the scoring (the thread starts on them while this one makes the table of keys).
  */
 export async function findClientMatchesByScan(
   tx: Tx,

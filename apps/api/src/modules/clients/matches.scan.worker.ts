@@ -33,7 +33,7 @@ export interface RepeatsAnswer {
 
 /** The thread's first message: the probes, and whether their repeats among themselves are wanted. */
 export interface ProbesMessage {
-  records: MatchRecord[];
+  records: readonly MatchRecord[];
   repeats: boolean;
 }
 
