@@ -159,6 +159,18 @@ describe('readLeadFile: XLSX', () => {
       }
     }
     expect(await refusal(short, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
+    // It says the sheet unpacks to more than it does: refused at the end of the sheet.
+    const long = Buffer.from(good);
+    for (
+      let c = long.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      c >= 0;
+      c = long.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), c + 4)
+    ) {
+      if (long.subarray(c + 46, c + 46 + long.readUInt16LE(c + 28)).equals(name)) {
+        long.writeUInt32LE(long.readUInt32LE(c + 24) + 1, c + 24);
+      }
+    }
+    expect(await refusal(long, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
   });
 });
 
@@ -166,7 +178,7 @@ describe('readLeadFile: XLSX', () => {
  * A workbook written by hand, as other programs write them: the spreadsheet namespace prefixed ("x:"),
  * the first sheet in sheet2.xml, dates counted from 1904, inline and rich strings, a phonetic run.
  */
-function handWrittenXlsx(): Buffer {
+function handWrittenXlsx(level: 0 | 6 = 6): Buffer {
   const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const rel = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
   const files = {
@@ -184,20 +196,26 @@ function handWrittenXlsx(): Buffer {
       <x:row r="5"><x:c r="C5" t="inlineStr"><x:is><x:t> </x:t></x:is></x:c></x:row>
     </x:sheetData></x:worksheet>`,
   };
-  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)]))));
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])), { level }));
 }
 
 describe('readLeadFile: XLSX of other programs', () => {
-  it('reads the first sheet the workbook names, prefixed tags, rich and inline strings, 1904 dates, booleans, errors and formulas', async () => {
-    const file = await readLeadFile(handWrittenXlsx(), LIMITS);
-    expect(file.headers).toEqual(['Vorname', 'Name', 'Ort', 'Seit', 'Am', 'Aktiv', 'Fehler', 'Formel', 'Kunde']);
-    expect(file.rows).toEqual([
-      // 43830 days after 1.1.1904 is 1.1.2024; the phonetic run of the shared string is not part of its text.
-      ['Anna', 'Müller & Söhne', 'Zürich', '01.01.2024', '01.01.2024 12:00', 'TRUE', '', 'Anna!', '42'],
-      // Cells without a reference follow each other; a blank row is left out.
-      ['Bob', '0791234567', '', '', '', '', '', '', ''],
-    ]);
-  });
+  it.each<[string, 0 | 6]>([
+    ['deflated', 6],
+    ['stored without compression', 0],
+  ])(
+    'reads the first sheet the workbook names, prefixed tags, rich and inline strings, 1904 dates, booleans, errors and formulas (%s)',
+    async (_, level) => {
+      const file = await readLeadFile(handWrittenXlsx(level), LIMITS);
+      expect(file.headers).toEqual(['Vorname', 'Name', 'Ort', 'Seit', 'Am', 'Aktiv', 'Fehler', 'Formel', 'Kunde']);
+      expect(file.rows).toEqual([
+        // 43830 days after 1.1.1904 is 1.1.2024; the phonetic run of the shared string is not part of its text.
+        ['Anna', 'Müller & Söhne', 'Zürich', '01.01.2024', '01.01.2024 12:00', 'TRUE', '', 'Anna!', '42'],
+        // Cells without a reference follow each other; a blank row is left out.
+        ['Bob', '0791234567', '', '', '', '', '', '', ''],
+      ]);
+    },
+  );
 
   it('refuses a part that unpacks to more than can be read, before unpacking it', async () => {
     const bytes = handWrittenXlsx();

@@ -1,13 +1,15 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, type TransformOptions } from 'node:stream';
+import zlib from 'node:zlib';
 import yauzl from 'yauzl';
-import { XmlReader, type XmlAttributes, type XmlHandler } from './xml.ts';
+import { XmlReader, type XmlAttributes, type XmlHandler, type XmlText } from './xml.ts';
 
 /**
- * An XLSX's first sheet as rows of text. The workbook is a ZIP of XML parts (ECMA-376): the parts this
- * needs are unpacked by yauzl with the platform's zlib, each as a stream read by XmlReader (xml.ts) as
- * it is unpacked (the sheet is never held whole), and reading stops once the row limit is passed.
- * Several times faster than a workbook library's reader on a 100,000-row sheet (docs/performance.md
- * "Import at 100,000 rows" and "The workbook unpacked as it is read"),
+ * An XLSX's first sheet as rows of text. The workbook is a ZIP of XML parts (ECMA-376): yauzl finds the
+ * parts this needs, the platform's zlib inflates each as a stream, a megabyte at a time, and XmlReader
+ * (xml.ts) reads its bytes as they come (the sheet is never held whole); reading stops once the row
+ * limit is passed. Several times faster than a workbook library's reader on a 100,000-row sheet
+ * (docs/performance.md "Import at 100,000 rows", "The workbook unpacked as it is read" and "The
+ * sheet's XML read as bytes"),
  * with the same text for every kind of cell: shared and inline strings (rich text joined, phonetic
  * runs left out), numbers as a Swiss sheet shows them, dates by their number format, booleans,
  * formulas by their cached result, errors as empty.
@@ -55,14 +57,15 @@ export function isDateFormat(code: string): boolean {
   return /[ymdhs]/i.test(bare);
 }
 
-/** A cell's column from its reference ("C12" → 2); -1 without one. */
-function columnOf(ref: string | undefined): number {
-  if (!ref) {
+/** A cell's column from its reference, attribute `i` ("C12" → 2); -1 without one. */
+function columnOf(attributes: XmlAttributes, i: number): number {
+  if (i < 0) {
     return -1;
   }
   let col = 0;
-  for (let i = 0; i < ref.length; i += 1) {
-    const c = ref.charCodeAt(i) & ~32; // upper case
+  const length = attributes.length(i);
+  for (let k = 0; k < length; k += 1) {
+    const c = attributes.codeAt(i, k) & ~32; // upper case
     if (c < 65 || c > 90) {
       break;
     }
@@ -79,21 +82,50 @@ const local = (name: string) => {
 
 /**
  * Feeds a part's unpacked UTF-8 XML to a reader as it comes, until it ends or `stop()` says so (the
- * rest is not unpacked). The event loop runs between chunks: a sheet of 100,000 rows takes seconds,
- * and the server answers others meanwhile.
+ * rest is not unpacked). The event loop runs between chunks: a large sheet takes a second, and the
+ * server answers others meanwhile.
  */
-async function feed(handler: XmlHandler, part: Readable, stop: () => boolean = () => false): Promise<void> {
+async function feed(handler: XmlHandler, part: Part, stop: () => boolean = () => false): Promise<void> {
   const parser = new XmlReader(handler);
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of part as AsyncIterable<Buffer>) {
-    parser.write(decoder.decode(chunk, { stream: true }));
+  for await (const chunk of part) {
+    parser.write(chunk);
     if (stop()) {
-      part.destroy();
+      // Leaving the loop stops the unpacking (the part's `finally`).
       return;
     }
   }
-  parser.write(decoder.decode());
   parser.close();
+}
+
+/** A part's unpacked bytes, as they come. */
+type Part = AsyncIterable<Buffer>;
+
+/** The bytes unpacked at a time: a megabyte takes fewer turns of the event loop than zlib's 16 kB (docs/performance.md "The sheet's XML read as bytes"). */
+const UNPACK_CHUNK = 1 << 20;
+
+/** A deflated part's bytes inflated as they are read, refused when they come to more or less than its entry says. */
+async function* inflated(raw: Readable, size: number): Part {
+  // Up to a few chunks unpacked ahead, on zlib's thread, while this one reads (zlib passes the stream's
+  // options on to its Transform; its typings name only its own).
+  const ahead: Pick<TransformOptions, 'readableHighWaterMark'> = { readableHighWaterMark: 4 * UNPACK_CHUNK };
+  const inflate = zlib.createInflateRaw({ chunkSize: UNPACK_CHUNK, ...ahead });
+  pipeline(raw, inflate, () => undefined);
+  let total = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > size) {
+        throw new Error('a part unpacks to more than its entry says');
+      }
+      yield chunk;
+    }
+    if (total !== size) {
+      throw new Error('a part unpacks to less than its entry says');
+    }
+  } finally {
+    inflate.destroy();
+    raw.destroy();
+  }
 }
 
 /** A workbook's ZIP: the names of its parts (from its central directory), each part unpacked as a stream when asked. */
@@ -123,7 +155,7 @@ class Workbook {
   }
 
   /** A part's unpacked bytes as they come; XlsxTooLarge before unpacking one that says it is larger than MAX_PART_BYTES (it cannot unpack to more than it says). */
-  async part(name: string): Promise<Readable | undefined> {
+  async part(name: string): Promise<Part | undefined> {
     const entry = this.entries.get(name);
     if (!entry) {
       return undefined;
@@ -131,7 +163,10 @@ class Workbook {
     if (entry.uncompressedSize > MAX_PART_BYTES) {
       throw new XlsxTooLarge(`${name} unpacks to ${entry.uncompressedSize} bytes`);
     }
-    return this.zip.openReadStreamPromise(entry);
+    // A deflated part is inflated here, in larger chunks than yauzl's; a stored one is as yauzl reads it (its size checked by yauzl).
+    return entry.compressionMethod === 8
+      ? inflated(await this.zip.openReadStreamPromise(entry, { decompress: false }), entry.uncompressedSize)
+      : (this.zip.openReadStreamPromise(entry) as Promise<Part>);
   }
 }
 
@@ -141,7 +176,7 @@ function handler(on: Partial<XmlHandler>): XmlHandler {
 }
 
 /** The shared strings (xl/sharedStrings.xml): each <si>'s text, runs joined, phonetic runs (<rPh>) left out. */
-async function sharedStrings(part: Readable | undefined): Promise<string[]> {
+async function sharedStrings(part: Part | undefined): Promise<string[]> {
   const strings: string[] = [];
   if (!part) {
     return strings;
@@ -149,8 +184,7 @@ async function sharedStrings(part: Readable | undefined): Promise<string[]> {
   let text = '';
   let inText = false;
   let phonetic = 0;
-  const open = (tagName: string) => {
-    const name = local(tagName);
+  const open = (_tagName: string, _attributes: XmlAttributes, name: string) => {
     if (name === 'si') {
       text = '';
     } else if (name === 't') {
@@ -159,8 +193,7 @@ async function sharedStrings(part: Readable | undefined): Promise<string[]> {
       phonetic += 1;
     }
   };
-  const close = (tagName: string) => {
-    const name = local(tagName);
+  const close = (_tagName: string, name: string) => {
     if (name === 't') {
       inText = false;
     } else if (name === 'rPh') {
@@ -169,9 +202,9 @@ async function sharedStrings(part: Readable | undefined): Promise<string[]> {
       strings.push(text);
     }
   };
-  const onText = (t: string) => {
+  const onText = (t: XmlText) => {
     if (inText) {
-      text += t;
+      text += t.string();
     }
   };
   await feed({ open, text: onText, close }, part);
@@ -179,7 +212,7 @@ async function sharedStrings(part: Readable | undefined): Promise<string[]> {
 }
 
 /** Per cell style (the `s` of a cell), whether it shows a date (xl/styles.xml: cellXfs and numFmts). */
-async function dateStyles(part: Readable | undefined): Promise<boolean[]> {
+async function dateStyles(part: Part | undefined): Promise<boolean[]> {
   const styles: boolean[] = [];
   if (!part) {
     return styles;
@@ -187,8 +220,7 @@ async function dateStyles(part: Readable | undefined): Promise<boolean[]> {
   const custom = new Map<number, string>();
   const formatIds: number[] = [];
   let inCellXfs = false;
-  const open = (tagName: string, attributes: XmlAttributes) => {
-    const name = local(tagName);
+  const open = (_tagName: string, attributes: XmlAttributes, name: string) => {
     if (name === 'numFmt') {
       custom.set(Number(attributes.get('numFmtId')), attributes.get('formatCode') ?? '');
     } else if (name === 'cellXfs') {
@@ -197,8 +229,8 @@ async function dateStyles(part: Readable | undefined): Promise<boolean[]> {
       formatIds.push(Number(attributes.get('numFmtId') ?? 0));
     }
   };
-  const close = (tagName: string) => {
-    if (local(tagName) === 'cellXfs') {
+  const close = (_tagName: string, name: string) => {
+    if (name === 'cellXfs') {
       inCellXfs = false;
     }
   };
@@ -212,20 +244,19 @@ async function dateStyles(part: Readable | undefined): Promise<boolean[]> {
 
 /** The workbook's first sheet's part name and whether its dates count from 1904 (workbook.xml and its relations). */
 async function firstSheet(
-  workbook: Readable | undefined,
-  relations: (() => Promise<Readable | undefined>) | undefined,
+  workbook: Part | undefined,
+  relations: (() => Promise<Part | undefined>) | undefined,
 ): Promise<{ part: string | null; date1904: boolean }> {
   let sheetRel: string | null = null;
   let date1904 = false;
   if (workbook) {
-    const open = (tagName: string, attributes: XmlAttributes) => {
-      const name = local(tagName);
+    const open = (_tagName: string, attributes: XmlAttributes, name: string) => {
       if (name === 'workbookPr') {
         const v = attributes.get('date1904');
         date1904 = v === '1' || v === 'true';
       } else if (name === 'sheet' && sheetRel === null) {
         const at = attributes.names.slice(0, attributes.count).findIndex((k) => local(k) === 'id' && k !== 'sheetId');
-        sheetRel = at < 0 ? null : attributes.values[at]!;
+        sheetRel = at < 0 ? null : attributes.value(at);
       }
     };
     await feed(handler({ open }), workbook);
@@ -233,8 +264,8 @@ async function firstSheet(
   let part: string | null = null;
   const relationsPart = sheetRel === null ? undefined : await relations?.();
   if (relationsPart) {
-    const open = (tagName: string, attributes: XmlAttributes) => {
-      if (local(tagName) === 'Relationship' && attributes.get('Id') === sheetRel) {
+    const open = (_tagName: string, attributes: XmlAttributes, name: string) => {
+      if (name === 'Relationship' && attributes.get('Id') === sheetRel) {
         const target = attributes.get('Target') ?? '';
         part = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
       }
@@ -272,73 +303,126 @@ export async function parseXlsx(bytes: Buffer, maxRows: number): Promise<{ rows:
   if (!sheet) {
     throw new Error('the worksheet cannot be read');
   }
-  const rows: string[][] = [];
-  let truncated = false;
-  let row: string[] = [];
-  let nextColumn = 0;
-  let type = '';
-  let style = 0;
-  let column = 0;
-  let value = '';
-  let collecting = false;
-  let inInline = false;
-  let inFormula = false;
-  let phonetic = 0;
-  const open = (tagName: string, attributes: XmlAttributes) => {
-    const name = local(tagName);
+  const reader = new SheetRows(strings, isDate, found.date1904, maxRows);
+  await feed(reader, sheet, () => reader.truncated);
+  return { rows: reader.rows, truncated: reader.truncated };
+}
+
+/** A worksheet's XML read as rows of text (the handler of its reader). */
+class SheetRows implements XmlHandler {
+  readonly rows: string[][] = [];
+  truncated = false;
+  private row: string[] = [];
+  private nextColumn = 0;
+  private type = '';
+  private style = 0;
+  private column = 0;
+  // A cell's value: its text, or for a number or a shared string's index written in one run of
+  // digits, that number (read from the bytes, no text made) and how many digits it had.
+  private value = '';
+  private digits = NaN;
+  private digitCount = 0;
+  private collecting = false;
+  private inInline = false;
+  private inFormula = false;
+  private phonetic = 0;
+
+  constructor(
+    private readonly strings: readonly string[],
+    private readonly isDate: readonly boolean[],
+    private readonly date1904: boolean,
+    private readonly maxRows: number,
+  ) {}
+
+  open(_tagName: string, attributes: XmlAttributes, name: string): void {
     if (name === 'c') {
-      type = attributes.get('t') ?? 'n';
-      style = Number(attributes.get('s') ?? 0);
-      const at = columnOf(attributes.get('r'));
-      column = at >= 0 ? at : nextColumn;
-      value = '';
+      const t = attributes.indexOf('t');
+      this.type = t < 0 ? 'n' : attributes.length(t) === 1 && attributes.codeAt(t, 0) === 115 ? 's' : attributes.value(t);
+      const s = attributes.indexOf('s');
+      const written = s < 0 ? 0 : attributes.integer(s);
+      this.style = Number.isNaN(written) ? Number(attributes.value(s)) : written;
+      const at = columnOf(attributes, attributes.indexOf('r'));
+      this.column = at >= 0 ? at : this.nextColumn;
+      this.value = '';
+      this.digits = NaN;
     } else if (name === 'row') {
-      row = [];
-      nextColumn = 0;
+      this.row = [];
+      this.nextColumn = 0;
     } else if (name === 'v') {
-      collecting = !inFormula;
+      this.collecting = !this.inFormula;
     } else if (name === 'is') {
-      inInline = true;
-    } else if (name === 't' && inInline) {
-      collecting = phonetic === 0;
+      this.inInline = true;
+    } else if (name === 't' && this.inInline) {
+      this.collecting = this.phonetic === 0;
     } else if (name === 'rPh') {
-      phonetic += 1;
+      this.phonetic += 1;
     } else if (name === 'f') {
-      inFormula = true;
+      this.inFormula = true;
     }
-  };
-  const onText = (t: string) => {
-    if (collecting) {
-      value += t;
+  }
+
+  text(t: XmlText): void {
+    if (!this.collecting) {
+      return;
     }
-  };
-  const close = (tagName: string) => {
-    const name = local(tagName);
+    if (this.value === '' && Number.isNaN(this.digits) && (this.type === 's' || this.type === 'n')) {
+      this.digits = t.integer();
+      this.digitCount = t.length;
+      if (!Number.isNaN(this.digits)) {
+        return;
+      }
+    }
+    if (!Number.isNaN(this.digits)) {
+      // The value goes on after its digits (a run cut by the chunks): as text from here.
+      this.value = String(this.digits).padStart(this.digitCount, '0');
+      this.digits = NaN;
+    }
+    this.value += t.string();
+  }
+
+  close(_tagName: string, name: string): void {
     if (name === 'v' || name === 't') {
-      collecting = false;
+      this.collecting = false;
     } else if (name === 'f') {
-      inFormula = false;
+      this.inFormula = false;
     } else if (name === 'rPh') {
-      phonetic -= 1;
+      this.phonetic -= 1;
     } else if (name === 'is') {
-      inInline = false;
+      this.inInline = false;
     } else if (name === 'c') {
-      while (row.length < column) {
-        row.push('');
-      }
-      row[column] = cellText(type, value, strings, isDate[style] === true, found.date1904).trim();
-      nextColumn = column + 1;
+      this.endCell();
     } else if (name === 'row') {
-      if (row.some((c) => c !== '')) {
-        rows.push(row);
-        if (rows.length > maxRows + 1) {
-          truncated = true;
-        }
+      this.endRow();
+    }
+  }
+
+  private endCell(): void {
+    const row = this.row;
+    while (row.length < this.column) {
+      row.push('');
+    }
+    const date = this.isDate[this.style] === true;
+    row[this.column] = (
+      Number.isNaN(this.digits)
+        ? cellText(this.type, this.value, this.strings, date, this.date1904)
+        : cellNumber(this.type, this.digits, this.strings, date, this.date1904)
+    ).trim();
+    this.nextColumn = this.column + 1;
+  }
+
+  private endRow(): void {
+    if (this.row.some((c) => c !== '')) {
+      this.rows.push(this.row);
+      if (this.rows.length > this.maxRows + 1) {
+        this.truncated = true;
       }
     }
-  };
-  await feed({ open, text: onText, close }, sheet, () => truncated);
-  return { rows, truncated };
+  }
+}
+
+/** A cell's text from its type (a shared string or a number) and its value, written as a whole number in digits. */
+function cellNumber(type: string, n: number, strings: readonly string[], date: boolean, date1904: boolean): string {
+  return type === 's' ? (strings[n] ?? '') : date ? dateText(serialDate(n, date1904)) : numberText(n);
 }
 
 /** A cell's text from its type, its value as written in the sheet, and whether its style shows a date. */

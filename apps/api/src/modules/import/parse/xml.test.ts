@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { XmlError, XmlReader, type XmlAttributes } from './xml.ts';
+import { MAX_MARKUP_BYTES, XmlError, XmlReader, type XmlAttributes, type XmlText } from './xml.ts';
 
 /** Adds a text event to `out`, joined to the text just before it (readers may cut a text run anywhere). */
 function addText(out: string[], t: string): void {
@@ -11,24 +11,28 @@ function addText(out: string[], t: string): void {
   }
 }
 
-/** The events of a document as lines ("<a x=1>", "text", "</a>"), adjacent texts joined; fed in chunks of the sizes given, cycled. */
-function events(xml: string, sizes: number[] = [xml.length || 1]): string[] {
+/** The events of a document as lines ("<a x=1>", "text", "</a>"), adjacent texts joined; its UTF-8 bytes fed in chunks of the sizes given, cycled. */
+function events(xml: string | Buffer, sizes?: number[]): string[] {
+  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
   const out: string[] = [];
-  const text = (t: string) => addText(out, t);
   const reader = new XmlReader({
     open: (name: string, a: XmlAttributes) =>
       out.push(
         `<${name}${a.names
           .slice(0, a.count)
-          .map((n, i) => ` ${n}=${a.values[i]}`)
+          .map((n, i) => ` ${n}=${a.value(i)}`)
           .join('')}>`,
       ),
-    text,
+    text: (t: XmlText) => addText(out, t.string()),
     close: (name: string) => out.push(`</${name}>`),
   });
-  for (let at = 0, k = 0; at < xml.length; k += 1) {
-    const size = Math.max(1, sizes[k % sizes.length]!);
-    reader.write(xml.slice(at, at + size));
+  const cuts = sizes ?? [bytes.length || 1];
+  for (let at = 0, k = 0; at < bytes.length; k += 1) {
+    const size = Math.max(1, cuts[k % cuts.length]!);
+    // A copy, reused for the next chunk: the reader keeps nothing of a chunk it was given.
+    const chunk = Buffer.from(bytes.subarray(at, at + size));
+    reader.write(chunk);
+    chunk.fill(0);
     at += size;
   }
   reader.close();
@@ -86,8 +90,45 @@ describe('XmlReader: what it reads', () => {
     ['text kept with its spaces', '<t xml:space="preserve">  two  </t>', ['<t xml:space=preserve>', '"  two  "', '</t>']],
     ['an end tag with space before >', '<a><b></b ></a >', ['<a>', '<b>', '</b>', '</a>']],
     ['text of any script', '<t>Zürich ツーリッヒ Łódź</t>', ['<t>', '"Zürich ツーリッヒ Łódź"', '</t>']],
+    ['a byte order mark before the document', '\uFEFF<a>x</a>', ['<a>', '"x"', '</a>']],
+    ['names of any script', '<Straße Ort="Zürich"/>', ['<Straße Ort=Zürich>', '</Straße>']],
   ])('%s', (_, xml, expected) => {
     expect(events(xml)).toEqual(expected);
+    expect(events(xml, [1]), 'a byte at a time').toEqual(expected);
+  });
+
+  it('reads a number written in digits from its bytes, and only such a number', () => {
+    const seen: number[] = [];
+    const reader = new XmlReader({
+      open: (_name, a) => {
+        for (let i = 0; i < a.count; i += 1) {
+          seen.push(a.integer(i));
+        }
+      },
+      text: (t) => seen.push(t.integer()),
+      close: () => undefined,
+    });
+    reader.write(
+      Buffer.from('<r a="12" b="007" c="" d=" 1" e="1.5" f="&#49;2" g="1234567890123456"><v>42</v><v>4 2</v><v>&#52;2</v><v>-1</v></r>'),
+    );
+    reader.close();
+    expect(seen).toEqual([12, 7, NaN, NaN, NaN, 12, NaN, 42, NaN, 42, NaN]);
+  });
+
+  it('tells the length and the characters of an attribute, as written or as resolved', () => {
+    const found: string[] = [];
+    const reader = new XmlReader({
+      open: (_name, a) => {
+        for (let i = 0; i < a.count; i += 1) {
+          found.push(String.fromCharCode(...Array.from({ length: a.length(i) }, (_, k) => a.codeAt(i, k))));
+        }
+      },
+      text: () => undefined,
+      close: () => undefined,
+    });
+    reader.write(Buffer.from('<c r="AB12" s="&#x41;1"/>'));
+    reader.close();
+    expect(found).toEqual(['AB12', 'A1']);
   });
 });
 
@@ -110,8 +151,27 @@ describe('XmlReader: what it refuses', () => {
     ['a < in an attribute', '<a v="<"/>'],
     ['a document type (its entities could expand)', '<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>'],
     ['a tag without a name', '< a/>'],
+    ['an end tag cut short', '<ab></a>'],
+    ['an end tag that goes on', '<a></ab>'],
   ])('%s', (_, xml) => {
     expect(() => events(xml)).toThrow(XmlError);
+    expect(() => events(xml, [1]), 'a byte at a time').toThrow(XmlError);
+  });
+
+  it('refuses a tag longer than a megabyte, fed in chunks as it is unpacked', () => {
+    const xml = `<a v="${'x'.repeat(MAX_MARKUP_BYTES + 100_000)}"/>`;
+    expect(() => events(xml, [16_384])).toThrow(/longer than a megabyte/);
+  });
+
+  it('reads a text of more than a megabyte without a single ASCII byte, cut inside its characters', () => {
+    const long = 'ツーリッヒ😀'.repeat(60_000);
+    expect(events(`<t>${long}</t>`, [16_384, 5, 1, 2])).toEqual(['<t>', `"${long}"`, '</t>']);
+  });
+
+  it('reads a long text in parts, however it is cut', () => {
+    const long = `Zürich &amp; ${'Grüezi\r\n'.repeat(50_000)}`;
+    const expected = ['<t>', `"${long.replace(/&amp;/g, '&').replace(/\r\n/g, '\n')}"`, '</t>'];
+    expect(events(`<t>${long}</t>`, [16_384, 7, 1, 3])).toEqual(expected);
   });
 });
 
