@@ -313,6 +313,9 @@ class SheetRows implements XmlHandler {
   readonly rows: string[][] = [];
   truncated = false;
   private row: string[] = [];
+  /** The cells of the row so far (its length once it ends), and the most of any row before: a new row's room. */
+  private width = 0;
+  private room = 0;
   private nextColumn = 0;
   private type = '';
   private style = 0;
@@ -346,7 +349,10 @@ class SheetRows implements XmlHandler {
       this.value = '';
       this.digits = NaN;
     } else if (name === 'row') {
-      this.row = [];
+      // Made as long as the rows before (all the same, as a rule) and cut to its own at its end: an
+      // array grown cell by cell is made again as it grows, a large part of the garbage of a sheet.
+      this.row = new Array<string>(this.room);
+      this.width = 0;
       this.nextColumn = 0;
     } else if (name === 'v') {
       this.collecting = !this.inFormula;
@@ -398,8 +404,12 @@ class SheetRows implements XmlHandler {
 
   private endCell(): void {
     const row = this.row;
-    while (row.length < this.column) {
-      row.push('');
+    while (this.width < this.column) {
+      row[this.width] = '';
+      this.width += 1;
+    }
+    if (this.width === this.column) {
+      this.width += 1;
     }
     const date = this.isDate[this.style] === true;
     row[this.column] = (
@@ -411,6 +421,9 @@ class SheetRows implements XmlHandler {
   }
 
   private endRow(): void {
+    this.row.length = this.width;
+    // (Not beyond a lead list's width: one row with a cell far to the right makes no room for all.)
+    this.room = Math.min(Math.max(this.room, this.width), 256);
     if (this.row.some((c) => c !== '')) {
       this.rows.push(this.row);
       if (this.rows.length > this.maxRows + 1) {

@@ -142,7 +142,8 @@ export class XmlAttributes {
     this.bytes = bytes;
   }
 
-  add(name: string, from: number, to: number): void {
+  /** An attribute whose value is bytes [from, to), `special` when they hold a reference, tab or line end (the reader looked). */
+  add(name: string, from: number, to: number, special: boolean): void {
     for (let i = 0; i < this.count; i += 1) {
       if (this.names[i] === name) {
         throw new XmlError(`the attribute ${name} is given twice`);
@@ -150,14 +151,6 @@ export class XmlAttributes {
     }
     const bytes = this.bytes;
     let text: string | null = null;
-    let special = false;
-    for (let k = from; k < to; k += 1) {
-      const c = bytes[k]!;
-      if (c === LT) {
-        throw new XmlError('a < inside an attribute value');
-      }
-      special ||= c === AMPERSAND || c === 9 || c === 10 || c === CR;
-    }
     // As XML reads a value: each line end, tab or newline a space, references resolved.
     if (special) {
       const raw = bytes.toString('utf8', from, to);
@@ -297,7 +290,15 @@ export class XmlReader {
     let i = from;
     const n = s.length;
     while (i < n) {
-      const lt = s.indexOf(LT, i);
+      // The next < is most often a few bytes on (a sheet's values are short): looked for here first.
+      let lt = i;
+      const near = Math.min(n, i + 16);
+      while (lt < near && s[lt] !== LT) {
+        lt += 1;
+      }
+      if (lt === near) {
+        lt = near === n ? -1 : s.indexOf(LT, near);
+      }
       if (lt < 0) {
         if (last) {
           this.textOf(s, i, n);
@@ -381,12 +382,8 @@ export class XmlReader {
     this.handler.text(this.textEvent.set(s, from, to, decoded));
   }
 
-  /** The name of bytes [from, to), one text per distinct name. */
-  private nameOf(s: Buffer, from: number, to: number): Name {
-    let hash = to - from;
-    for (let k = from; k < to; k += 1) {
-      hash = (Math.imul(hash, 31) + s[k]!) | 0;
-    }
+  /** The name of bytes [from, to) (`hash` made of them as the caller read them), one text per distinct name. */
+  private nameOf(s: Buffer, from: number, to: number, hash: number): Name {
     const slot = hash & (RECENT_SLOTS - 1);
     const recent = this.recent[slot];
     if (recent !== undefined && sameBytes(s, from, to, recent.bytes)) {
@@ -418,8 +415,12 @@ export class XmlReader {
 
   /** `</name>` at `at`: answers the index after it, -1 when it is not whole yet. */
   private endTag(s: Buffer, at: number): number {
-    const gt = s.indexOf(GT, at + 2);
-    if (gt < 0) {
+    // Its > is a few bytes on: looked for here, sooner than by a call into the runtime.
+    let gt = at + 2;
+    while (gt < s.length && s[gt] !== GT) {
+      gt += 1;
+    }
+    if (gt >= s.length) {
       return -1;
     }
     const expected = this.open.pop();
@@ -466,20 +467,24 @@ export class XmlReader {
   private startTag(s: Buffer, at: number): number {
     const n = s.length;
     let p = at + 1;
+    let hash = 0;
+    let named = true;
     while (p < n) {
       const c = s[p]!;
       if (isSpace(c) || c === GT || c === SLASH) {
         break;
       }
+      named &&= c !== LT && c !== EQUALS;
+      hash = (Math.imul(hash, 31) + c) | 0;
       p += 1;
     }
     if (p >= n) {
       return -1;
     }
-    if (p === at + 1 || holds(s, at + 1, p, LT, EQUALS)) {
+    if (p === at + 1 || !named) {
       throw new XmlError('a tag without a name');
     }
-    const name = this.nameOf(s, at + 1, p);
+    const name = this.nameOf(s, at + 1, p, hash);
     const attributes = this.attributes;
     attributes.reset(s);
     let empty = false;
@@ -511,17 +516,19 @@ export class XmlReader {
         throw new XmlError(`no space before an attribute of <${name.text}>`);
       }
       const from = p;
+      let attributeHash = 0;
       while (p < n) {
         const d = s[p]!;
         if (d === EQUALS || isSpace(d) || d === GT || d === SLASH || d === LT) {
           break;
         }
+        attributeHash = (Math.imul(attributeHash, 31) + d) | 0;
         p += 1;
       }
       if (p === from) {
         throw new XmlError(`an attribute of <${name.text}> without a name`);
       }
-      const attribute = this.nameOf(s, from, p).text;
+      const attribute = this.nameOf(s, from, p, attributeHash).text;
       while (p < n && isSpace(s[p]!)) {
         p += 1;
       }
@@ -542,11 +549,24 @@ export class XmlReader {
       if (quote !== QUOTE && quote !== APOSTROPHE) {
         throw new XmlError(`the attribute ${attribute} of <${name.text}> is not quoted`);
       }
-      const end = s.indexOf(quote, p + 1);
-      if (end < 0) {
+      // The value's end, looking at each byte once: a value is short, and must hold no <.
+      let end = p + 1;
+      let special = false;
+      while (end < n) {
+        const v = s[end]!;
+        if (v === quote) {
+          break;
+        }
+        if (v === LT) {
+          throw new XmlError('a < inside an attribute value');
+        }
+        special ||= v === AMPERSAND || v === 9 || v === 10 || v === CR;
+        end += 1;
+      }
+      if (end >= n) {
         return -1;
       }
-      attributes.add(attribute, p + 1, end);
+      attributes.add(attribute, p + 1, end, special);
       p = end + 1;
     }
     if (this.open.length === 0) {
