@@ -148,31 +148,25 @@ describe('readLeadFile: XLSX', () => {
     }
     expect(await refusal(scrambled, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
     // The central directory says the sheet unpacks to less than it does: the reading stops there, refused.
-    const short = Buffer.from(good);
-    for (
-      let c = short.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-      c >= 0;
-      c = short.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), c + 4)
-    ) {
-      if (short.subarray(c + 46, c + 46 + short.readUInt16LE(c + 28)).equals(name)) {
-        short.writeUInt32LE(Math.floor(short.readUInt32LE(c + 24) / 2), c + 24);
-      }
-    }
+    const short = saidToUnpack(good, name, (size) => Math.floor(size / 2));
     expect(await refusal(short, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
     // It says the sheet unpacks to more than it does: refused at the end of the sheet.
-    const long = Buffer.from(good);
-    for (
-      let c = long.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-      c >= 0;
-      c = long.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), c + 4)
-    ) {
-      if (long.subarray(c + 46, c + 46 + long.readUInt16LE(c + 28)).equals(name)) {
-        long.writeUInt32LE(long.readUInt32LE(c + 24) + 1, c + 24);
-      }
-    }
+    const long = saidToUnpack(good, name, (size) => size + 1);
     expect(await refusal(long, { ...LIMITS, maxRows: 10_000 })).toEqual({ code: 'VALIDATION_ERROR', field: 'file_unreadable' });
   });
 });
+
+/** A copy of a ZIP whose central directory says the part `name` unpacks to `size(what it said)` bytes. */
+function saidToUnpack(zip: Buffer, name: Buffer, size: (said: number) => number): Buffer {
+  const copy = Buffer.from(zip);
+  const entry = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  for (let at = copy.indexOf(entry); at >= 0; at = copy.indexOf(entry, at + 4)) {
+    if (copy.subarray(at + 46, at + 46 + copy.readUInt16LE(at + 28)).equals(name)) {
+      copy.writeUInt32LE(size(copy.readUInt32LE(at + 24)), at + 24);
+    }
+  }
+  return copy;
+}
 
 /**
  * A workbook written by hand, as other programs write them: the spreadsheet namespace prefixed ("x:"),
@@ -218,19 +212,8 @@ describe('readLeadFile: XLSX of other programs', () => {
   );
 
   it('refuses a part that unpacks to more than can be read, before unpacking it', async () => {
-    const bytes = handWrittenXlsx();
     // The central directory's entry of the sheet says 500 MB unpacked (a ZIP bomb says so truthfully).
-    const name = Buffer.from('xl/worksheets/sheet2.xml');
-    for (
-      let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-      at >= 0;
-      at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
-    ) {
-      const length = bytes.readUInt16LE(at + 28);
-      if (bytes.subarray(at + 46, at + 46 + length).equals(name)) {
-        bytes.writeUInt32LE(500 * 1024 * 1024, at + 24);
-      }
-    }
+    const bytes = saidToUnpack(handWrittenXlsx(), Buffer.from('xl/worksheets/sheet2.xml'), () => 500 * 1024 * 1024);
     expect(await refusal(bytes)).toEqual({ code: 'FILE_TOO_LARGE', field: 'file_too_large' });
   });
 
