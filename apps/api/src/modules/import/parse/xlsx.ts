@@ -433,7 +433,7 @@ class SheetRows implements XmlHandler {
   }
 }
 
-/** A cell's text from its type (a shared string or a number) and its value, written as a whole number in digits. */
+/** A cell's text from its type (a shared string or a number) and its value as a number (a shared string's index). */
 function cellNumber(type: string, n: number, strings: readonly string[], date: boolean, date1904: boolean): string {
   return type === 's' ? (strings[n] ?? '') : date ? dateText(serialDate(n, date1904)) : numberText(n);
 }
@@ -442,7 +442,7 @@ function cellNumber(type: string, n: number, strings: readonly string[], date: b
 function cellText(type: string, value: string, strings: readonly string[], date: boolean, date1904: boolean): string {
   switch (type) {
     case 's':
-      return value === '' ? '' : (strings[Number(value)] ?? '');
+      return value === '' ? '' : cellNumber(type, Number(value), strings, date, date1904);
     case 'inlineStr':
     case 'str':
       return value;
@@ -459,10 +459,7 @@ function cellText(type: string, value: string, strings: readonly string[], date:
         return '';
       }
       const n = Number(value);
-      if (!Number.isFinite(n)) {
-        return value;
-      }
-      return date ? dateText(serialDate(n, date1904)) : numberText(n);
+      return Number.isFinite(n) ? cellNumber(type, n, strings, date, date1904) : value;
     }
   }
 }
