@@ -61,15 +61,16 @@ export interface PreparedRecord {
    */
   namesOf: MatchRecord | null;
   /**
-   * The address whose street and number are still to be prepared (`preparedForm` with `later`), or
-   * null once they are (`withStreet`): most candidates of an import are refused before the address.
+   * The record whose street and number are still to be prepared (`preparedForm` with `later`), or
+   * null once they are (`withStreet`): most candidates of an import are refused before the address, and
+   * their address is never read (a scanned client's fields are read from its row when first asked for).
    */
-  streetOf: string | null;
+  streetOf: MatchRecord | null;
   /**
-   * The place whose locality is still to be normalised (`preparedForm` with `later`), or null once it
+   * The record whose locality is still to be normalised (`preparedForm` with `later`), or null once it
    * is (`withLocality`): a candidate with the probe's postcode never compares its locality.
    */
-  localityOf: string | null;
+  localityOf: MatchRecord | null;
 }
 
 interface CacheEntry {
@@ -161,17 +162,17 @@ export function preparedForm(r: MatchRecord, later = false): PreparedRecord {
     street: '',
     number: '',
     namesOf: r,
-    streetOf: r.address ?? '',
-    localityOf: later ? (r.city ?? '') : null,
+    streetOf: r,
+    localityOf: later ? r : null,
   };
   return later ? prepared : withStreet(withNames(prepared));
 }
 
 /** `p` with its locality normalised (in place, when `preparedForm` left it for later). */
 export function withLocality(p: PreparedRecord): PreparedRecord {
-  const city = p.localityOf;
-  if (city !== null) {
-    p.locality = normaliseLocality(city);
+  const r = p.localityOf;
+  if (r !== null) {
+    p.locality = normaliseLocality(r.city ?? '');
     p.localityOf = null;
   }
   return p;
@@ -179,9 +180,9 @@ export function withLocality(p: PreparedRecord): PreparedRecord {
 
 /** `p` with its street and number prepared (in place, when `preparedForm` left them for later). */
 export function withStreet(p: PreparedRecord): PreparedRecord {
-  const address = p.streetOf;
-  if (address !== null) {
-    const { street, number } = normaliseStreet(address);
+  const r = p.streetOf;
+  if (r !== null) {
+    const { street, number } = normaliseStreet(r.address ?? '');
     p.street = street;
     p.number = street === '' ? '' : number;
     p.streetOf = null;

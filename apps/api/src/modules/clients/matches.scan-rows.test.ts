@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CopyRows } from './matches.scan-rows.ts';
+import { CopyRows, readRow, rowRecord, SCAN_COLUMNS } from './matches.scan-rows.ts';
 
 /** PostgreSQL's binary COPY, read from chunks however the stream cuts it. */
 
@@ -75,5 +75,74 @@ describe('CopyRows', () => {
     expect(reader.rows).toBe(rows.length);
     reader.feed(copy.subarray(copy.length - 1));
     expect(reader.ended).toBe(true);
+  });
+});
+
+describe('rowRecord', () => {
+  /** A scanned row's fields by column name (the id as four bytes, as the binary COPY writes an integer). */
+  function scannedRow(fields: Partial<Record<(typeof SCAN_COLUMNS)[number], string | null>>, id: number): Buffer {
+    const parts: Buffer[] = [];
+    const count = Buffer.alloc(2);
+    count.writeInt16BE(SCAN_COLUMNS.length);
+    parts.push(count);
+    for (const column of SCAN_COLUMNS) {
+      const length = Buffer.alloc(4);
+      if (column === 'id') {
+        const value = Buffer.alloc(4);
+        value.writeInt32BE(id);
+        length.writeInt32BE(4);
+        parts.push(length, value);
+        continue;
+      }
+      const field = fields[column] ?? null;
+      if (field === null) {
+        length.writeInt32BE(-1);
+        parts.push(length);
+      } else {
+        const bytes = Buffer.from(field, 'utf8');
+        length.writeInt32BE(bytes.length);
+        parts.push(length, bytes);
+      }
+    }
+    return Buffer.concat(parts);
+  }
+
+  it('reads every field of the row, the later ones when first asked for, each time the same', () => {
+    const fields = {
+      name: 'Zoë',
+      surname: null,
+      email: 'zoe@example.ch',
+      phone: '044 123 45 67',
+      mobile_phone: null,
+      zipcode: '8001',
+      city: 'Zürich',
+      address: 'Bahnhofstrasse 12a',
+      phone_e164: '+41441234567',
+      mobile_phone_e164: null,
+    };
+    // The row lies behind other bytes, as in a chunk of the scan.
+    const row = Buffer.concat([Buffer.from('other rows'), scannedRow(fields, 4711)]);
+    const starts = new Int32Array(SCAN_COLUMNS.length);
+    const ends = new Int32Array(SCAN_COLUMNS.length);
+    expect(readRow(row, 10, starts, ends)).toBe(row.length);
+    const record = rowRecord(row, starts, ends);
+    // The field places are the reader's, used again for the next row: the record keeps its own.
+    starts.fill(0);
+    ends.fill(0);
+    const read = () => ({
+      id: record.id,
+      address: record.address,
+      city: record.city,
+      name: record.name,
+      surname: record.surname,
+      email: record.email,
+      phone: record.phone,
+      mobile_phone: record.mobile_phone,
+      zipcode: record.zipcode,
+      phone_e164: record.phone_e164,
+      mobile_phone_e164: record.mobile_phone_e164,
+    });
+    expect(read()).toEqual({ id: 4711, ...fields });
+    expect(read()).toEqual({ id: 4711, ...fields });
   });
 });

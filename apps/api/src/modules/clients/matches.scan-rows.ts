@@ -164,21 +164,93 @@ function text(buf: Buffer, starts: Int32Array, ends: Int32Array, col: number): s
   return starts[col]! < 0 ? null : buf.toString('utf8', starts[col], ends[col]);
 }
 
-/** The engine's record of a row read by readRow (the columns candidatesSql's lookups answer). */
+/** A field of a row not yet read (its text made when first asked for). */
+const UNREAD = Symbol('unread');
+
+/**
+ * A scanned client as the duplicate engine reads it: the fields every comparison reads (the e-mail, the
+ * postcode, the phones' E.164 forms) made into text at once, the others (names, place, address, phones
+ * as typed) when first read. Most candidates are refused on the first fields, so their names and
+ * address are never made into text. Valid while the row's bytes are (a batch of the scan is scored
+ * before the next is read).
+ */
+class ScannedRecord implements MatchRecord {
+  readonly id: number;
+  readonly email: string | null;
+  readonly zipcode: string | null;
+  readonly phone_e164: string | null;
+  readonly mobile_phone_e164: string | null;
+  private nameText: string | null | typeof UNREAD = UNREAD;
+  private surnameText: string | null | typeof UNREAD = UNREAD;
+  private phoneText: string | null | typeof UNREAD = UNREAD;
+  private mobileText: string | null | typeof UNREAD = UNREAD;
+  private cityText: string | null | typeof UNREAD = UNREAD;
+  private addressText: string | null | typeof UNREAD = UNREAD;
+  /** Where the later fields lie in `buf` (-1: null). */
+  private readonly nameAt: number;
+  private readonly nameEnd: number;
+  private readonly surnameAt: number;
+  private readonly surnameEnd: number;
+  private readonly phoneAt: number;
+  private readonly phoneEnd: number;
+  private readonly mobileAt: number;
+  private readonly mobileEnd: number;
+  private readonly cityAt: number;
+  private readonly cityEnd: number;
+  private readonly addressAt: number;
+  private readonly addressEnd: number;
+
+  constructor(
+    private readonly buf: Buffer,
+    starts: Int32Array,
+    ends: Int32Array,
+  ) {
+    this.id = rowId(buf, starts);
+    this.email = text(buf, starts, ends, COL_EMAIL);
+    this.zipcode = text(buf, starts, ends, COL_ZIP);
+    this.phone_e164 = text(buf, starts, ends, COL_PHONE_E164);
+    this.mobile_phone_e164 = text(buf, starts, ends, COL_MOBILE_E164);
+    this.nameAt = starts[COL_NAME]!;
+    this.nameEnd = ends[COL_NAME]!;
+    this.surnameAt = starts[COL_SURNAME]!;
+    this.surnameEnd = ends[COL_SURNAME]!;
+    this.phoneAt = starts[COL_PHONE]!;
+    this.phoneEnd = ends[COL_PHONE]!;
+    this.mobileAt = starts[COL_MOBILE]!;
+    this.mobileEnd = ends[COL_MOBILE]!;
+    this.cityAt = starts[COL_CITY]!;
+    this.cityEnd = ends[COL_CITY]!;
+    this.addressAt = starts[COL_ADDRESS]!;
+    this.addressEnd = ends[COL_ADDRESS]!;
+  }
+
+  private field(from: number, to: number): string | null {
+    return from < 0 ? null : this.buf.toString('utf8', from, to);
+  }
+
+  get name(): string | null {
+    return this.nameText === UNREAD ? (this.nameText = this.field(this.nameAt, this.nameEnd)) : this.nameText;
+  }
+  get surname(): string | null {
+    return this.surnameText === UNREAD ? (this.surnameText = this.field(this.surnameAt, this.surnameEnd)) : this.surnameText;
+  }
+  get phone(): string | null {
+    return this.phoneText === UNREAD ? (this.phoneText = this.field(this.phoneAt, this.phoneEnd)) : this.phoneText;
+  }
+  get mobile_phone(): string | null {
+    return this.mobileText === UNREAD ? (this.mobileText = this.field(this.mobileAt, this.mobileEnd)) : this.mobileText;
+  }
+  get city(): string | null {
+    return this.cityText === UNREAD ? (this.cityText = this.field(this.cityAt, this.cityEnd)) : this.cityText;
+  }
+  get address(): string | null {
+    return this.addressText === UNREAD ? (this.addressText = this.field(this.addressAt, this.addressEnd)) : this.addressText;
+  }
+}
+
+/** The engine's record of a row read by readRow (the columns candidatesSql's lookups answer), its rarely compared fields read when first asked for. */
 export function rowRecord(buf: Buffer, starts: Int32Array, ends: Int32Array): MatchRecord {
-  return {
-    id: rowId(buf, starts),
-    name: text(buf, starts, ends, COL_NAME),
-    surname: text(buf, starts, ends, COL_SURNAME),
-    email: text(buf, starts, ends, COL_EMAIL),
-    phone: text(buf, starts, ends, COL_PHONE),
-    mobile_phone: text(buf, starts, ends, COL_MOBILE),
-    zipcode: text(buf, starts, ends, COL_ZIP),
-    city: text(buf, starts, ends, COL_CITY),
-    address: text(buf, starts, ends, COL_ADDRESS),
-    phone_e164: text(buf, starts, ends, COL_PHONE_E164),
-    mobile_phone_e164: text(buf, starts, ends, COL_MOBILE_E164),
-  };
+  return new ScannedRecord(buf, starts, ends);
 }
 
 /** A match of the scan: the probe's index, the client, the score and its reasons. */
